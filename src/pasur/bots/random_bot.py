@@ -1,0 +1,18 @@
+"""The bottom of the ladder: a uniformly random legal move."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pasur.rules import Move, SeatView
+
+
+class RandomBot:
+    """Plays a uniformly random legal move; the baseline every other level must beat."""
+
+    name = "random"
+
+    def choose(self, view: SeatView, legal: Sequence[Move], rng: random.Random) -> Move:
+        """Any legal move, each equally likely."""
+        return legal[int(rng.random() * len(legal))]

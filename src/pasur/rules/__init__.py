@@ -1,0 +1,87 @@
+"""The rules of Pasur: cards, house rules, legal moves, plays, views and scoring.
+
+Standard library only, immutable states, explicit seeded chance. Everything else in ``pasur``
+(bots, the score tracker, the server, the CLI) uses the game through this package.
+
+>>> from pasur.rules import new_game, legal_moves, play
+>>> state = new_game(players=2, seed=7)
+>>> state = play(state, legal_moves(state)[0])
+"""
+
+from pasur.rules.captures import capture_options
+from pasur.rules.cards import CARDS, Card, cards_of, format_cards, mask_of, parse_cards
+from pasur.rules.deal import check_deck, deals_per_round, shuffle_deck
+from pasur.rules.engine import (
+    legal_moves,
+    moves_for,
+    new_game,
+    next_round,
+    play,
+    play_legal,
+    why_illegal,
+)
+from pasur.rules.errors import (
+    AmbiguousMoveError,
+    CardSyntaxError,
+    DeckError,
+    GameOverError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    PasurError,
+    RecordError,
+    SettingError,
+)
+from pasur.rules.moves import Move, resolve_move
+from pasur.rules.scoring import CountError, RoundCounts, RoundScore, ScoreLine, score_round
+from pasur.rules.settings import PAGAT, PRESETS, SETTINGS, STANDARD, Rules, make_rules
+from pasur.rules.state import FinishedRound, GameState, Phase, Play, RoundResult
+from pasur.rules.views import SeatView, view
+
+__all__ = [
+    "CARDS",
+    "PAGAT",
+    "PRESETS",
+    "SETTINGS",
+    "STANDARD",
+    "AmbiguousMoveError",
+    "Card",
+    "CardSyntaxError",
+    "CountError",
+    "DeckError",
+    "FinishedRound",
+    "GameOverError",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "MoveSyntaxError",
+    "PasurError",
+    "Phase",
+    "Play",
+    "RecordError",
+    "RoundCounts",
+    "RoundResult",
+    "RoundScore",
+    "Rules",
+    "ScoreLine",
+    "SeatView",
+    "SettingError",
+    "capture_options",
+    "cards_of",
+    "check_deck",
+    "deals_per_round",
+    "format_cards",
+    "legal_moves",
+    "make_rules",
+    "mask_of",
+    "moves_for",
+    "new_game",
+    "next_round",
+    "parse_cards",
+    "play",
+    "play_legal",
+    "resolve_move",
+    "score_round",
+    "shuffle_deck",
+    "view",
+    "why_illegal",
+]

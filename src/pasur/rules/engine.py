@@ -1,0 +1,345 @@
+"""Playing Pasur: start a game, list the legal moves, play one, deal the next round.
+
+Every function takes a state and returns a new one; nothing is changed in place. ``play`` is the
+engine's hot path (a bot search calls it hundreds of thousands of times a second), so it works on
+ints and tuples and checks a move against the few capture options of its card rather than building
+the whole list of legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pasur.rules.captures import RELEVANT, capture_options, card_moves
+from pasur.rules.cards import CARDS, JACK, format_cards
+from pasur.rules.deal import HAND_SIZE, PACK_SIZE, TABLE_SIZE, check_deck, seeded_rng, shuffle_deck
+from pasur.rules.errors import DeckError, GameOverError, IllegalMoveError
+from pasur.rules.moves import Move
+from pasur.rules.scoring import RoundCounts, game_winner, score_round
+from pasur.rules.settings import STANDARD, Capture, Rules, SurCancel, SurFinalDeal
+from pasur.rules.state import FinishedRound, GameState, Play, RoundResult
+
+
+def new_game(
+    rules: Rules = STANDARD,
+    *,
+    players: int = 2,
+    seed: int | str | None = None,
+    deck: Sequence[int] | None = None,
+    dealer: int = 0,
+) -> GameState:
+    """Start a game and deal its first round.
+
+    Args:
+        rules: the house rules.
+        players: 2, 3 or 4 (4 for partnerships).
+        seed: every round's deck order comes from this seed, so the same seed and the same moves
+            give the same game.
+        deck: the first round's deck order instead of a seed (later rounds then need
+            :func:`next_round` with a deck, or a seed).
+        dealer: the first round's dealer.
+    """
+    if players not in (2, 3, 4):
+        raise DeckError(f"Pasur is played by 2, 3 or 4 players, not {players}")
+    if rules.partnerships and players != 4:
+        raise DeckError("partnerships need 4 players")
+    if not 0 <= dealer < players:
+        raise DeckError(f"the dealer must be a seat from 1 to {players}")
+    if deck is None and seed is None:
+        raise DeckError("give a seed or a deck order")
+    sides = 2 if rules.partnerships else players
+    return _deal_round(rules, players, seed, 0, dealer, deck, totals=(0,) * sides, finished=())
+
+
+def _deal_round(
+    rules: Rules,
+    players: int,
+    seed: int | str | None,
+    round_no: int,
+    dealer: int,
+    deck: Sequence[int] | None,
+    totals: tuple[int, ...],
+    finished: tuple[FinishedRound, ...],
+) -> GameState:
+    if deck is None:
+        assert seed is not None
+        order = shuffle_deck(rules, players, seeded_rng(seed, round_no))
+    else:
+        order = check_deck(rules, players, deck)
+    hands = [0] * players
+    for i in range(players):
+        seat = (dealer + 1 + i) % players
+        for card in order[HAND_SIZE * i : HAND_SIZE * (i + 1)]:
+            hands[seat] |= 1 << card
+    table = 0
+    start = HAND_SIZE * players
+    for card in order[start : start + TABLE_SIZE]:
+        table |= 1 << card
+    return GameState(
+        deck=order,
+        hands=tuple(hands),
+        seed=seed,
+        finished=finished,
+        rules=rules,
+        players=players,
+        round_no=round_no,
+        dealer=dealer,
+        turn=(dealer + 1) % players,
+        dealt=start + TABLE_SIZE,
+        table=table,
+        piles=(0,) * players,
+        surs=(0,) * players,
+        last_capturer=-1,
+        plays=(),
+        totals=totals,
+        result=None,
+        winner=-1,
+    )
+
+
+def next_round(state: GameState, *, deck: Sequence[int] | None = None) -> GameState:
+    """Deal the next round once a round is over; the deal passes to the next seat.
+
+    ``deck`` gives its deck order; without it the order comes from the game's seed.
+    """
+    if state.winner >= 0:
+        raise GameOverError("the game is over")
+    if state.result is None:
+        raise GameOverError("the round is still being played")
+    if deck is None and state.seed is None:
+        raise DeckError("this game has no seed: give the next round's deck order")
+    done = FinishedRound(state.dealer, state.deck, state.plays, state.result)
+    return _deal_round(
+        state.rules,
+        state.players,
+        state.seed,
+        state.round_no + 1,
+        (state.dealer + 1) % state.players,
+        deck,
+        totals=state.totals,
+        finished=(*state.finished, done),
+    )
+
+
+def moves_for(hand: int, table: int, rules: Rules) -> tuple[Move, ...]:
+    """The legal moves of a hand at a table, card by card in rank order, captures before a lay."""
+    memo = rules.memo
+    moves: tuple[Move, ...] = ()
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        card = low.bit_length() - 1
+        found = memo.get((table & RELEVANT[card]) << 6 | card)
+        moves += found if found is not None else card_moves(card, table, rules)
+    return moves
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """The moves the seat to play may make; empty when the round or game is over."""
+    if state.turn < 0:
+        return ()
+    return moves_for(state.hands[state.turn], state.table, state.rules)
+
+
+def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
+    """Why ``move`` may not be played now, in words; None if it may."""
+    card, taken = move
+    if state.turn < 0:
+        return "the game is over" if state.winner >= 0 else "the round is over: deal the next one"
+    name = CARDS[card] if 0 <= card < PACK_SIZE else card
+    if not 0 <= card < PACK_SIZE or not state.hands[state.turn] >> card & 1:
+        return f"{name} is not in seat {state.turn + 1}'s hand"
+    options = capture_options(card, state.table, state.rules)
+    if taken:
+        if taken in options:
+            return None
+        if taken & ~state.table:
+            return f"{format_cards(taken & ~state.table)} {_is_are(taken & ~state.table)} not on the table"
+        if not options:
+            return f"{name} cannot capture here: {_what_it_takes(card)}"
+        return f"{name} cannot take {format_cards(taken)}: it can take " + " or ".join(
+            format_cards(option) for option in options
+        )
+    if options and state.rules.capture is Capture.COMPULSORY:
+        return f"{name} must capture: it can take " + " or ".join(
+            format_cards(option) for option in options
+        )
+    return None
+
+
+def _is_are(cards: int) -> str:
+    return "is" if cards.bit_count() == 1 else "are"
+
+
+def _what_it_takes(card: int) -> str:
+    rank = (card >> 2) + 1
+    if rank <= 10:
+        return f"no cards on the table add up to {11 - rank} to make eleven with it"
+    if rank == JACK:
+        return "a jack takes number cards and jacks, and there are none"
+    return f"a {'queen' if rank == 12 else 'king'} takes only a matching card, and there is none"
+
+
+_new = tuple.__new__
+"""Builds a NamedTuple from a tuple of its fields without the keyword-handling constructor."""
+
+
+def play(state: GameState, move: tuple[int, int]) -> GameState:
+    """Play ``move`` (a :class:`Move` or a ``(card, taken)`` pair) for the seat to play.
+
+    Raises:
+        IllegalMoveError: the move is not legal here; the message says why.
+    """
+    card, taken = move
+    seat = state.turn
+    rules = state.rules
+    if seat < 0 or not 0 <= card < PACK_SIZE or not state.hands[seat] >> card & 1:
+        raise IllegalMoveError(why_illegal(state, move))
+    moves = rules.memo.get((state.table & RELEVANT[card]) << 6 | card)
+    if move not in (moves if moves is not None else card_moves(card, state.table, rules)):
+        raise IllegalMoveError(why_illegal(state, move))
+    return play_legal(state, move)
+
+
+def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
+    """Play a move known to be one of ``legal_moves(state)``, without checking it again.
+
+    Bots and drivers that pick from the legal moves use this to skip the check; anything that
+    comes from outside (a person, a socket, a file) goes through :func:`play`.
+    """
+    card, taken = move
+    (
+        deck,
+        hands_before,
+        seed,
+        finished,
+        rules,
+        players,
+        round_no,
+        dealer,
+        seat,
+        dealt,
+        table,
+        piles,
+        surs,
+        last_capturer,
+        plays,
+        totals,
+        _,
+        _,
+    ) = state
+    bit = 1 << card
+    hands = list(hands_before)
+    hands[seat] ^= bit
+    sur = False
+    if taken:
+        table ^= taken
+        captured = list(piles)
+        captured[seat] |= taken | bit
+        piles = tuple(captured)
+        last_capturer = seat
+        if not table and (card < _FIRST_JACK or card >= _FIRST_QUEEN):
+            sur, surs = _sur(state, seat)
+    else:
+        table |= bit
+    plays = (*plays, _new(Play, (seat, card, taken, sur)))
+    if hands[seat] or seat != dealer:
+        seat = (seat + 1) % players
+    elif dealt < PACK_SIZE:
+        # Everyone has played their four cards: deal again, starting after the dealer.
+        for i in range(1, players + 1):
+            target = (dealer + i) % players
+            for c in deck[dealt : dealt + HAND_SIZE]:
+                hands[target] |= 1 << c
+            dealt += HAND_SIZE
+        seat = (dealer + 1) % players
+    else:
+        return _end_round(state, table, piles, surs, last_capturer, plays)
+    return _new(
+        GameState,
+        (
+            deck,
+            tuple(hands),
+            seed,
+            finished,
+            rules,
+            players,
+            round_no,
+            dealer,
+            seat,
+            dealt,
+            table,
+            piles,
+            surs,
+            last_capturer,
+            plays,
+            totals,
+            None,
+            -1,
+        ),
+    )
+
+
+_FIRST_JACK = 4 * (JACK - 1)
+_FIRST_QUEEN = 4 * JACK
+
+
+def _sur(state: GameState, seat: int) -> tuple[bool, tuple[int, ...]]:
+    """Whether clearing the table scores a Sur for ``seat``, and the standing Surs after it."""
+    rules = state.rules
+    if state.dealt == PACK_SIZE and rules.sur_final_deal is SurFinalDeal.FORBIDDEN:
+        return False, state.surs
+    side = state.side_of(seat)
+    if rules.sur_cutoff is not None and state.totals[side] >= rules.sur_cutoff:
+        return False, state.surs
+    surs = list(state.surs)
+    if rules.sur_cancel is SurCancel.OPPONENT:
+        # The opponent with most standing Surs (nearest in turn order on a tie) loses one.
+        players = state.players
+        candidates = [
+            ((seat + step) % players)
+            for step in range(1, players)
+            if state.side_of((seat + step) % players) != side and surs[(seat + step) % players]
+        ]
+        if candidates:
+            victim = max(candidates, key=lambda s: (surs[s], -((s - seat) % players)))
+            surs[victim] -= 1
+            return True, tuple(surs)
+    surs[seat] += 1
+    return True, tuple(surs)
+
+
+def _end_round(
+    state: GameState,
+    table: int,
+    piles: tuple[int, ...],
+    surs: tuple[int, ...],
+    last_capturer: int,
+    plays: tuple[Play, ...],
+) -> GameState:
+    """Give the table's last cards away, score the round and see whether the game is won."""
+    leftover_to = last_capturer if last_capturer >= 0 else state.dealer
+    final_piles = list(piles)
+    final_piles[leftover_to] |= table
+    sides = state.sides
+    side_piles = [0] * sides
+    side_surs = [0] * sides
+    for seat in range(state.players):
+        side_piles[state.side_of(seat)] |= final_piles[seat]
+        side_surs[state.side_of(seat)] += surs[seat]
+    counts = RoundCounts.from_piles(side_piles, side_surs)
+    score = score_round(state.rules, counts, state.totals)
+    totals = tuple(total + points for total, points in zip(state.totals, score.points, strict=True))
+    winner = game_winner(totals, state.rules.target)
+    return state._replace(
+        hands=(0,) * state.players,
+        turn=-1,
+        table=0,
+        piles=tuple(final_piles),
+        surs=surs,
+        last_capturer=last_capturer,
+        plays=plays,
+        totals=totals,
+        result=RoundResult(score, table, leftover_to, totals),
+        winner=-1 if winner is None else winner,
+    )

@@ -1,0 +1,115 @@
+"""What one seat may know: the only object that bots, the terminal and the server see.
+
+A :class:`SeatView` holds the seat's own hand, the table, every capture pile (each capture was made
+face up, so a player with perfect memory knows them all), the plays of the round, how many cards
+each hand and the pack hold, and the scores. It never holds another seat's hand or the pack order:
+those are not copied into it, so no code that only has a view can reach them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pasur.rules.cards import ALL_CARDS, Card, cards_of
+from pasur.rules.deal import HAND_SIZE, PACK_SIZE, deals_per_round
+from pasur.rules.engine import moves_for
+from pasur.rules.moves import Move
+from pasur.rules.settings import Rules
+from pasur.rules.state import PUBLIC, GameState, Play, RoundResult
+
+
+class SeatView(NamedTuple):
+    """One seat's knowledge of the game. ``seat`` is -1 for a spectator (no hand)."""
+
+    seat: int
+    """Whose view this is."""
+    hand: int
+    """This seat's hand (a card set); 0 for a spectator."""
+    # The rest are the public fields of GameState, in the same order.
+    rules: Rules
+    players: int
+    round_no: int
+    dealer: int
+    turn: int
+    dealt: int
+    """How many cards have come off the pack this round."""
+    table: int
+    piles: tuple[int, ...]
+    surs: tuple[int, ...]
+    last_capturer: int
+    plays: tuple[Play, ...]
+    """This round's plays, which everyone saw."""
+    totals: tuple[int, ...]
+    result: RoundResult | None
+    winner: int
+
+    @property
+    def pack_size(self) -> int:
+        """Cards still in the pack."""
+        return PACK_SIZE - self.dealt
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, worked out from the plays everyone saw."""
+        players = self.players
+        if self.turn < 0:
+            return (0,) * players
+        played = len(self.plays) % (HAND_SIZE * players)
+        leader = (self.dealer + 1) % players
+        return tuple(
+            HAND_SIZE - (played - (seat - leader) % players + players - 1) // players
+            for seat in range(players)
+        )
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is to play."""
+        return self.seat >= 0 and self.turn == self.seat
+
+    @property
+    def is_final_deal(self) -> bool:
+        """Whether the cards in hand are the round's last."""
+        return self.pack_size == 0
+
+    @property
+    def deals_left(self) -> int:
+        """Deals still to come after this one."""
+        return self.pack_size // (4 * self.players)
+
+    @property
+    def deals(self) -> int:
+        """Deals in a round."""
+        return deals_per_round(self.players)
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for."""
+        return seat % 2 if self.rules.partnerships else seat
+
+    def unseen(self) -> int:
+        """Cards this seat has not seen: the other hands and the pack, as one card set."""
+        seen = self.hand | self.table
+        for pile in self.piles:
+            seen |= pile
+        return ALL_CARDS & ~seen
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """This seat's legal moves when it is to play; empty otherwise."""
+        if not self.is_my_turn:
+            return ()
+        return moves_for(self.hand, self.table, self.rules)
+
+    def hand_cards(self) -> tuple[Card, ...]:
+        """The cards in this seat's hand."""
+        return cards_of(self.hand)
+
+    def table_cards(self) -> tuple[Card, ...]:
+        """The face-up table cards."""
+        return cards_of(self.table)
+
+
+def view(state: GameState, seat: int) -> SeatView:
+    """What ``seat`` may know of ``state``; pass -1 for a spectator's view."""
+    return _new(SeatView, (seat, state[1][seat] if seat >= 0 else 0, *state[PUBLIC:]))
+
+
+_new = tuple.__new__
