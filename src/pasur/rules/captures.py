@@ -126,12 +126,12 @@ def capture_options(card: int, table: int, rules: Rules) -> tuple[int, ...]:
     matching = table & rank_mask(rank)
     if not matching or rules.face_capture is FaceCapture.ALL:
         return (matching,) if matching else ()
-    options = []
+    singles = []
     while matching:
         low = matching & -matching
-        options.append(low)
+        singles.append(low)
         matching ^= low
-    return tuple(options)
+    return tuple(singles)
 
 
 def card_moves(card: int, table: int, rules: Rules) -> tuple[Move, ...]:

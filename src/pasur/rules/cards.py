@@ -59,7 +59,7 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``AC``, ``10d``, ``QS``, ``♥K``, ``k♥`` or ``1C`` (an ace); raise on anything else."""
+        """Read ``AC``, ``10d``, ``QS``, ``♥K``, ``k♥`` or ``1C`` (an ace); refuse anything else."""
         return CARDS[card_index(text)]
 
     def __str__(self) -> str:

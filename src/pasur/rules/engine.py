@@ -153,8 +153,9 @@ def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
     if taken:
         if taken in options:
             return None
-        if taken & ~state.table:
-            return f"{format_cards(taken & ~state.table)} {_is_are(taken & ~state.table)} not on the table"
+        missing = taken & ~state.table
+        if missing:
+            return f"{format_cards(missing)} {_is_are(missing)} not on the table"
         if not options:
             return f"{name} cannot capture here: {_what_it_takes(card)}"
         return f"{name} cannot take {format_cards(taken)}: it can take " + " or ".join(
@@ -190,7 +191,7 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
     Raises:
         IllegalMoveError: the move is not legal here; the message says why.
     """
-    card, taken = move
+    card = move[0]
     seat = state.turn
     rules = state.rules
     if seat < 0 or not 0 <= card < PACK_SIZE or not state.hands[seat] >> card & 1:

@@ -21,7 +21,7 @@ class OpeningTable(StrEnum):
     REPLACE_ONCE = "replace-once"
     """One jack goes back into the pack and is replaced; another jack means a new deal."""
     PAGAT = "pagat"
-    """Redeal on two or more jacks, three or more queens or three or more kings; bury a lone jack."""
+    """Redeal on 2+ jacks, 3+ queens or 3+ kings on the table; bury a lone jack and replace it."""
     REDRAW = "redraw"
     """Shuffle and deal again until the table holds no jack."""
 

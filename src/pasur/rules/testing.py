@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from pasur.rules.cards import ALL_CARDS, format_cards
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE
-from pasur.rules.scoring import ACES_IN_PACK, JACKS_IN_PACK, TEN_OF_DIAMONDS_POINTS, TWO_OF_CLUBS_POINTS
+from pasur.rules.scoring import (
+    ACES_IN_PACK,
+    JACKS_IN_PACK,
+    TEN_OF_DIAMONDS_POINTS,
+    TWO_OF_CLUBS_POINTS,
+)
 from pasur.rules.state import GameState
 
 

@@ -1,0 +1,56 @@
+"""What every command shares: reading the rules options, reporting bad input, printing JSON.
+
+Bad input never produces a traceback: commands raise :class:`UsageError` (or let a
+:class:`~pasur.rules.PasurError` escape), and :func:`pasur.cli.main.run` prints one line to
+stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from pasur.rules import Rules, make_rules
+
+
+class UsageError(ValueError):
+    """Input the command cannot use; the message is shown to the user as is."""
+
+
+RulesOption = Annotated[
+    str, typer.Option("--rules", help="House-rule preset: standard or pagat.", metavar="PRESET")
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", help="Change one setting, as NAME=VALUE (repeatable).", metavar="NAME=VALUE"
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
+
+
+def rules_from(preset: str, settings: list[str] | None) -> Rules:
+    """The rules named by ``--rules`` and ``--set``."""
+    return make_rules(preset, settings or [])
+
+
+def parse_numbers(option: str, text: str, *, low: int = 0) -> tuple[int, ...]:
+    """Read a comma-separated list of whole numbers given to ``option``."""
+    numbers = []
+    for part in text.split(","):
+        item = part.strip()
+        if not item.lstrip("-").isdigit():
+            raise UsageError(f"{option}: {item!r} is not a whole number (write a list like 5,5,3)")
+        number = int(item)
+        if number < low:
+            raise UsageError(f"{option}: {number} is negative; counts are 0 or more")
+        numbers.append(number)
+    return tuple(numbers)
+
+
+def print_json(data: Any) -> None:
+    """Print ``data`` as one JSON document on stdout."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

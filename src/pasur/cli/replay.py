@@ -1,0 +1,67 @@
+"""``pasur replay``: play a game record again and print its score sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from pasur.cli.common import JsonOption, UsageError, print_json
+from pasur.cli.tally import breakdown
+from pasur.rules import records
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).", show_default=False)],
+    json: JsonOption = False,
+) -> None:
+    """Re-play a game record through the rules, rejecting the first illegal play."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(
+            f"cannot read {file}: {getattr(error, 'strerror', None) or error}"
+        ) from None
+    data = records.loads(text)
+    state = records.replay(data)
+    results = [r.result for r in state.finished]
+    if state.result is not None:
+        results.append(state.result)
+    if json:
+        print_json(
+            {
+                "rounds": [
+                    {
+                        "points": list(r.points),
+                        "totals": list(r.totals),
+                        "breakdown": breakdown(r.score),
+                    }
+                    for r in results
+                ],
+                "totals": list(state.totals),
+                "winner": state.winner + 1 if state.winner >= 0 else None,
+                "complete": state.winner >= 0,
+            }
+        )
+        return
+    label = "Team" if state.rules.partnerships else "Player"
+    sheet = Table(title=f"Game record: {len(results)} round(s) scored")
+    sheet.add_column("Round")
+    for side in range(state.sides):
+        sheet.add_column(f"{label} {side + 1}", justify="right")
+    for number, result in enumerate(results, start=1):
+        sheet.add_row(
+            str(number),
+            *(f"{p:+d} → {t}" for p, t in zip(result.points, result.totals, strict=True)),
+        )
+    console = Console()
+    console.print(sheet)
+    if state.winner >= 0:
+        console.print(f"{label} {state.winner + 1} wins with {state.totals[state.winner]}.")
+    elif state.result is None:
+        console.print(f"The record stops during round {state.round_no + 1}; every play was legal.")
+    else:
+        console.print("No winner yet: the game goes on.")

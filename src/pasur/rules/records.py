@@ -1,0 +1,126 @@
+"""Game records: an open JSON format holding everything needed to replay a game exactly.
+
+A record names the rules (preset and every setting), the seats, and for each round its dealer,
+its deck order and every play in order. Cards and moves are written in the usual notation
+(``10D``, ``7D+2D+2H``) so a record can be read by people and by other programs.
+``docs/records.md`` describes the format; this module writes and replays it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pasur.rules.cards import CARDS, card_index
+from pasur.rules.engine import new_game, next_round, play
+from pasur.rules.errors import PasurError, RecordError
+from pasur.rules.moves import Move
+from pasur.rules.settings import make_rules
+from pasur.rules.state import GameState, Play
+
+FORMAT = "pasur-record"
+VERSION = 1
+
+
+def _round_entry(dealer: int, deck: Sequence[int], plays: Sequence[Play]) -> dict[str, Any]:
+    return {
+        "dealer": dealer,
+        "deck": [str(CARDS[card]) for card in deck],
+        "plays": [str(Move(CARDS[p.card], p.taken)) for p in plays],
+    }
+
+
+def record_of(state: GameState, seats: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of a game so far (rounds finished and the one being played), as plain data."""
+    entries = [_round_entry(r.dealer, r.deck, r.plays) for r in state.finished]
+    entries.append(_round_entry(state.dealer, state.deck, state.plays))
+    names = (
+        list(seats) if seats is not None else [f"Seat {seat + 1}" for seat in range(state.players)]
+    )
+    if len(names) != state.players:
+        raise RecordError(f"{len(names)} seat names for {state.players} seats")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": state.players,
+        "rules": state.rules.settings(),
+        "seats": names,
+        "rounds": entries,
+        "totals": list(state.totals),
+        "winner": state.winner if state.winner >= 0 else None,
+    }
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as JSON text."""
+    return json.dumps(record, ensure_ascii=False, indent=1)
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Read a record from JSON text, checking its shape (not yet its plays)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not a JSON game record: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f'not a game record: "format" must be "{FORMAT}"')
+    if data.get("version") != VERSION:
+        raise RecordError(
+            f"record version {data.get('version')!r} is not supported (want {VERSION})"
+        )
+    return data
+
+
+def _field(data: Mapping[str, Any], name: str, kind: type, where: str = "the record") -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise RecordError(f'{where}: "{name}" must be a {kind.__name__}')
+    return value
+
+
+def replay(data: Mapping[str, Any]) -> GameState:
+    """Play a record's rounds again through the engine and return the final state.
+
+    Raises:
+        RecordError: the record is malformed, or a play is illegal; the message names the round
+            and the play (both counted from 1) and says why.
+    """
+    players = _field(data, "players", int)
+    settings = _field(data, "rules", dict)
+    rounds = _field(data, "rounds", list)
+    if not rounds:
+        raise RecordError("the record has no rounds")
+    try:
+        rules = make_rules("standard", {str(k): str(v) for k, v in settings.items()})
+    except PasurError as error:
+        raise RecordError(f"the record's rules: {error}") from None
+    state: GameState | None = None
+    for number, entry in enumerate(rounds, start=1):
+        where = f"round {number}"
+        if not isinstance(entry, dict):
+            raise RecordError(f"{where}: must be an object with dealer, deck and plays")
+        dealer = _field(entry, "dealer", int, where)
+        try:
+            deck = [card_index(str(text)) for text in _field(entry, "deck", list, where)]
+            if state is None:
+                state = new_game(rules, players=players, deck=deck, dealer=dealer)
+            else:
+                if dealer != (state.dealer + 1) % players:
+                    raise RecordError(
+                        f"{where}: the dealer must be seat {(state.dealer + 1) % players + 1}"
+                    )
+                state = next_round(state, deck=deck)
+        except RecordError:
+            raise
+        except PasurError as error:
+            raise RecordError(f"{where}: {error}") from None
+        for index, text in enumerate(_field(entry, "plays", list, where), start=1):
+            if state.turn < 0:
+                raise RecordError(f"{where}, play {index}: the round is already over")
+            try:
+                state = play(state, Move.parse(str(text)))
+            except PasurError as error:
+                raise RecordError(f"{where}, play {index} ({text}): {error}") from None
+    assert state is not None
+    return state
