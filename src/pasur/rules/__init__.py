@@ -11,6 +11,7 @@ Standard library only, immutable states, explicit seeded chance. Everything else
 from pasur.rules.captures import capture_options
 from pasur.rules.cards import CARDS, Card, cards_of, format_cards, mask_of, parse_cards
 from pasur.rules.deal import check_deck, deals_per_round, shuffle_deck
+from pasur.rules.determinize import sample_world, world
 from pasur.rules.engine import (
     legal_moves,
     moves_for,
@@ -80,8 +81,10 @@ __all__ = [
     "play",
     "play_legal",
     "resolve_move",
+    "sample_world",
     "score_round",
     "shuffle_deck",
     "view",
     "why_illegal",
+    "world",
 ]
