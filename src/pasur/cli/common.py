@@ -42,7 +42,7 @@ def parse_numbers(option: str, text: str, *, low: int = 0) -> tuple[int, ...]:
     numbers = []
     for part in text.split(","):
         item = part.strip()
-        if not item.lstrip("-").isdigit():
+        if not item.removeprefix("-").isdecimal():
             raise UsageError(f"{option}: {item!r} is not a whole number (write a list like 5,5,3)")
         number = int(item)
         if number < low:

@@ -20,7 +20,13 @@ from pasur.cli.common import (
 from pasur.rules import CountError, RoundCounts, RoundScore, score_round
 
 
-def _player(option: str, value: int, players: int) -> int:
+def _player(option: str, text: str, players: int) -> int:
+    item = text.strip()
+    if not item.removeprefix("-").isdecimal():
+        raise UsageError(
+            f"{option}: {item!r} is not a player number; give a number from 1 to {players}"
+        )
+    value = int(item)
     if not 1 <= value <= players:
         raise UsageError(
             f"{option}: player {value} does not exist; give a number from 1 to {players}"
@@ -33,10 +39,16 @@ def tally(
     aces: Annotated[str, typer.Option("--aces", help="Aces per player.")],
     jacks: Annotated[str, typer.Option("--jacks", help="Jacks per player.")],
     ten_of_diamonds: Annotated[
-        int, typer.Option("--ten-of-diamonds", help="The player (from 1) who took the 10♦.")
+        str,
+        typer.Option(
+            "--ten-of-diamonds", help="The player (from 1) who took the 10♦.", metavar="PLAYER"
+        ),
     ],
     two_of_clubs: Annotated[
-        int, typer.Option("--two-of-clubs", help="The player (from 1) who took the 2♣.")
+        str,
+        typer.Option(
+            "--two-of-clubs", help="The player (from 1) who took the 2♣.", metavar="PLAYER"
+        ),
     ],
     surs: Annotated[str, typer.Option("--surs", help="Surs per player.")],
     totals: Annotated[
@@ -92,7 +104,7 @@ def tally(
             }
         )
         return
-    show_score(score, after, "Player")
+    show_score(score, after, "Team" if chosen.partnerships else "Player")
 
 
 def breakdown(score: RoundScore) -> list[dict[str, int]]:
