@@ -10,6 +10,8 @@ a handful of dictionary look-ups.
 
 from __future__ import annotations
 
+import itertools
+
 from pasur.rules.cards import CARDS, JACK, JACKS, NUMBER_CARDS, rank_mask
 from pasur.rules.moves import Move
 from pasur.rules.settings import Capture, FaceCapture, Rules, SumSets
@@ -145,7 +147,9 @@ def card_moves(card: int, table: int, rules: Rules) -> tuple[Move, ...]:
     moves = memo.get(key)
     if moves is None:
         if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
+            # Drop the older half: recent entries, the likeliest to be met again, stay.
+            for old in list(itertools.islice(memo, len(memo) // 2)):
+                del memo[old]
         played = CARDS[card]
         options = capture_options(card, table, rules)
         moves = tuple(Move(played, taken) for taken in options)
