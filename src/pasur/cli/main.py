@@ -7,6 +7,7 @@ import sys
 import typer
 
 from pasur.bots.registry import UnknownBotError
+from pasur.cli.arena import arena
 from pasur.cli.captures import captures
 from pasur.cli.common import UsageError
 from pasur.cli.replay import replay
@@ -25,6 +26,7 @@ app.command()(captures)
 app.command()(tally)
 app.command()(selfplay)
 app.command()(replay)
+app.command()(arena)
 
 EXIT_BAD_INPUT = 2
 
