@@ -122,6 +122,10 @@ class Rules:
     finds it with one attribute look-up instead of hashing the rules.
     """
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[object, ...]]:
+        """Pickle the settings only: the memo is a cache, rebuilt where the rules are used."""
+        return (Rules, tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init))
+
     def settings(self) -> dict[str, str]:
         """Every setting as the text ``--set`` takes, by name."""
         return {name: _format(getattr(self, spec.field)) for name, spec in SETTINGS.items()}
