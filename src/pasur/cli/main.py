@@ -10,6 +10,7 @@ from pasur.bots.registry import UnknownBotError
 from pasur.cli.arena import arena
 from pasur.cli.captures import captures
 from pasur.cli.common import UsageError
+from pasur.cli.play import play
 from pasur.cli.replay import replay
 from pasur.cli.selfplay import selfplay
 from pasur.cli.tally import tally
@@ -27,6 +28,7 @@ app.command()(tally)
 app.command()(selfplay)
 app.command()(replay)
 app.command()(arena)
+app.command()(play)
 
 EXIT_BAD_INPUT = 2
 
