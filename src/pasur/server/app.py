@@ -1,0 +1,84 @@
+"""The application factory: one FastAPI app per database, with every feature's router.
+
+Features plug in as routers (``tracker_api`` now; online play later) and share the database
+layer, the error handlers and the middleware set up here. The lifespan creates the tables at
+start-up and closes the engine at shutdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+import pasur
+from pasur.server import tracker_api
+from pasur.server.database import Database
+from pasur.server.errors import install_error_handlers
+from pasur.server.middleware import BodyLimit, SecurityHeaders
+from pasur.server.pages import install_pages
+from pasur.server.settings import ServerSettings
+from pasur.server.tracker_store import SheetStore
+
+DESCRIPTION = """\
+The Pasur server: the score tracker for real tables, and (coming) online play.
+
+A score sheet has two links. The **edit token** reads and changes it; keep it private.
+The **share token** only reads it; show it to the table. Players and sides are numbered from 1.
+Bad input is answered with 422 and one line per wrong field.
+"""
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    """A new application on the database and web folder that ``settings`` name."""
+    settings = settings or ServerSettings()
+    database = Database(settings.database_url)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        try:
+            await database.create_tables()
+            yield
+        finally:
+            await database.close()
+
+    app = FastAPI(
+        title="Pasur",
+        version=pasur.__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.state.database = database
+    app.state.sheet_store = SheetStore(database)
+
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
+    app.include_router(health)
+    app.include_router(tracker_api.router)
+    install_pages(app, settings.web_root)
+    return app
+
+
+health = APIRouter(tags=["server"])
+
+
+@health.get(
+    "/healthz",
+    summary="Health check",
+    responses={503: {"description": "The database cannot be reached."}},
+)
+async def healthz(request: Request) -> Response:
+    """``{"status": "ok"}`` once the database answers a query."""
+    database = request.app.state.database
+    assert isinstance(database, Database)
+    try:
+        await database.ping()
+    except Exception:
+        return JSONResponse({"status": "unavailable"}, status_code=503)
+    return JSONResponse({"status": "ok"})

@@ -1,0 +1,65 @@
+"""The server's database: one SQLAlchemy asyncio engine, the table metadata, and its lifecycle.
+
+Every feature declares its tables on :class:`Base` (so that :meth:`Database.create_tables` sees
+them) and talks to the database through :attr:`Database.engine`. The SQL is kept dialect-neutral
+(JSON columns, no SQLite-only statements), so the same code runs on SQLite and on PostgreSQL;
+the only dialect-specific step is the SQLite connection set-up below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.orm import DeclarativeBase
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+"""How long an SQLite writer waits for another one before giving up."""
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table the server keeps."""
+
+
+class Database:
+    """The engine for one database URL; create it once per application."""
+
+    def __init__(self, url: str | URL) -> None:
+        self.engine: AsyncEngine = create_async_engine(
+            url,
+            # Parameters (sheet tokens among them) never appear in logs or error messages.
+            hide_parameters=True,
+            pool_pre_ping=True,
+        )
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_setup)
+
+    @property
+    def dialect(self) -> str:
+        """The database's dialect: ``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
+
+    async def create_tables(self) -> None:
+        """Create every table that does not exist yet (migrations come later)."""
+        async with self.engine.begin() as connection:
+            await connection.run_sync(Base.metadata.create_all)
+
+    async def ping(self) -> None:
+        """Run a trivial query; raises when the database cannot be reached."""
+        async with self.engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()
+
+
+def _sqlite_setup(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers go on while one request writes; the busy timeout makes a second writer
+    # wait its turn instead of failing at once.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.close()

@@ -1,0 +1,65 @@
+"""How errors become responses: field-level 422s, and a generic 500 that reveals nothing.
+
+Every feature reports bad input by raising :func:`field_error` (FastAPI's own
+:class:`~fastapi.exceptions.RequestValidationError`), so the client always sees one shape::
+
+    {"detail": [{"loc": ["body", "counts", "clubs"], "msg": "...", "type": "value_error"}]}
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.responses import Response
+
+from pasur.server.logs import redact
+
+log = logging.getLogger("pasur.server")
+
+Loc = tuple[str | int, ...]
+
+
+def field_error(loc: Sequence[str | int], message: str) -> RequestValidationError:
+    """The 422 error for one wrong field; raise it from an endpoint."""
+    return RequestValidationError([{"loc": tuple(loc), "msg": message, "type": "value_error"}])
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the handlers for validation errors and for anything unexpected."""
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(Exception, _unexpected_error)
+
+
+async def _validation_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    # Only where, why and what kind: the input itself is not echoed back.
+    lines = [
+        {
+            "loc": [part for part in error.get("loc", ()) if isinstance(part, str | int)],
+            "msg": _message(str(error.get("msg", ""))),
+            "type": str(error.get("type", "value_error")),
+        }
+        for error in exc.errors()
+    ]
+    return JSONResponse({"detail": lines}, status_code=422)
+
+
+def _message(text: str) -> str:
+    # Pydantic words a validator's ValueError as "Value error, <message>".
+    return text.removeprefix("Value error, ")
+
+
+async def _unexpected_error(request: Request, exc: Exception) -> Response:
+    # The server logs the traceback as well; this line says which request it was, without the
+    # tokens a path may hold.
+    log.error(
+        "unexpected %s in %s %s", type(exc).__name__, request.method, redact(request.url.path)
+    )
+    return JSONResponse(
+        {"detail": "something went wrong on the server; the error has been logged"},
+        status_code=500,
+    )

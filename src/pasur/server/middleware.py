@@ -1,0 +1,98 @@
+"""ASGI middleware: security headers on every response, and a bound on request bodies.
+
+Both are plain ASGI (no ``BaseHTTPMiddleware``), so they cost one function call per message and
+leave WebSocket connections untouched.
+"""
+
+from __future__ import annotations
+
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+"""Pages may load scripts, styles, images and data from this server only."""
+
+DOCS_CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+)
+"""For the OpenAPI page only: FastAPI's Swagger UI loads from a CDN with an inline script."""
+
+DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect"})
+
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body accepted; a whole sheet's request is a few hundred bytes."""
+
+
+class SecurityHeaders:
+    """Adds the security headers, and ``Cache-Control: no-store`` to API responses."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        policy = DOCS_CONTENT_SECURITY_POLICY if path in DOCS_PATHS else CONTENT_SECURITY_POLICY
+        private = path.startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+                headers.setdefault("Referrer-Policy", "same-origin")
+                headers.setdefault("X-Frame-Options", "DENY")
+                headers.setdefault("Content-Security-Policy", policy)
+                if private:
+                    # Responses carry private links: keep them out of every cache.
+                    headers.setdefault("Cache-Control", "no-store")
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class BodyLimit:
+    """Refuses request bodies over ``max_bytes`` with 413, whether or not they say their size."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                if not value.isdigit() or int(value) > self.max_bytes:
+                    await self._refuse(scope, receive, send)
+                    return
+                break
+        received = 0
+
+        async def counting_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    # Raised inside the app's body reading, so it becomes an ordinary 413.
+                    raise HTTPException(413, self._message())
+            return message
+
+        await self.app(scope, counting_receive, send)
+
+    def _message(self) -> str:
+        return f"the request body is larger than {self.max_bytes // 1024} KiB"
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"detail": self._message()}, status_code=413)
+        await response(scope, receive, send)

@@ -1,0 +1,112 @@
+"""How a server is set up: where its database is, where it listens, which web folder it serves.
+
+The database URL comes from ``--db``, else the ``PASUR_DB`` environment variable, else the file
+``pasur.db`` in the working directory. Only drivers that work under asyncio are accepted; the
+plain forms ``sqlite:///FILE`` and ``postgresql://…`` are read as their asyncio drivers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./pasur.db"
+"""The file ``pasur.db`` in the working directory."""
+
+DATABASE_ENV = "PASUR_DB"
+"""The environment variable that overrides the default database URL."""
+
+WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
+"""The web client's files, installed with the package (``src/pasur/web``)."""
+
+_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+aiosqlite": "sqlite+aiosqlite",
+    "postgresql": "postgresql+asyncpg",
+    "postgres": "postgresql+asyncpg",
+    "postgresql+asyncpg": "postgresql+asyncpg",
+}
+_EXAMPLES = "sqlite+aiosqlite:///FILE or postgresql+asyncpg://USER@HOST/DATABASE"
+
+
+class DatabaseURLError(ValueError):
+    """A database URL the server cannot use; the message says why (and never shows a password)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """Everything :func:`pasur.server.create_app` and ``pasur serve`` need to know."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    """An SQLAlchemy URL with an asyncio driver (see :func:`database_url`)."""
+    host: str = "127.0.0.1"
+    """The address to listen on."""
+    port: int = 8000
+    """The TCP port to listen on."""
+    web_root: Path = WEB_ROOT
+    """The folder served at ``/static``; its ``tracker.html`` is the tracker page."""
+
+    @classmethod
+    def from_env(
+        cls,
+        *,
+        db: str | None = None,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        environ: Mapping[str, str] | None = None,
+    ) -> ServerSettings:
+        """Settings with the database URL chosen by ``db``, else ``PASUR_DB``, else the default.
+
+        Raises:
+            DatabaseURLError: the chosen URL cannot be used.
+        """
+        env = os.environ if environ is None else environ
+        chosen = db or env.get(DATABASE_ENV) or DEFAULT_DATABASE_URL
+        return cls(
+            database_url=database_url(chosen).render_as_string(hide_password=False),
+            host=host,
+            port=port,
+        )
+
+    @property
+    def safe_database_url(self) -> str:
+        """The database URL with any password masked, for messages and logs."""
+        return database_url(self.database_url).render_as_string(hide_password=True)
+
+
+def database_url(text: str) -> URL:
+    """Read a database URL and choose its asyncio driver.
+
+    Raises:
+        DatabaseURLError: the text is not a URL, or names a database this server does not support.
+    """
+    try:
+        url = make_url(text.strip())
+    except (ArgumentError, ValueError):
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise DatabaseURLError(f"{shown!r} is not a database URL; write {_EXAMPLES}") from None
+    driver = _DRIVERS.get(url.drivername)
+    if driver is None:
+        raise DatabaseURLError(
+            f"{url.render_as_string(hide_password=True)!r}: the {url.drivername!r} driver is not "
+            f"supported; write {_EXAMPLES}"
+        )
+    url = url.set(drivername=driver)
+    if driver.startswith("sqlite") and url.database in (None, "", ":memory:"):
+        raise DatabaseURLError(
+            "an SQLite URL needs a file, as in sqlite+aiosqlite:///./pasur.db "
+            "(an in-memory database would be lost at every restart)"
+        )
+    return url
+
+
+def sqlite_file(url: URL) -> Path | None:
+    """The file of an SQLite database URL, or None for any other database."""
+    if not url.drivername.startswith("sqlite") or not url.database:
+        return None
+    return Path(url.database)
