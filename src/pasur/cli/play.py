@@ -311,6 +311,10 @@ class TerminalGame:
         )
 
 
+def _seats(count: int) -> str:
+    return "1 bot seat" if count == 1 else f"{count} bot seats"
+
+
 def play(
     players: Annotated[int, typer.Option("--players", help="2, 3 or 4 seats; you are seat 1.")] = 2,
     bots: Annotated[
@@ -338,7 +342,8 @@ def play(
         names = names * (players - 1)
     if len(names) != players - 1:
         raise UsageError(
-            f"--bots: {len(names)} bots named for {players - 1} bot seats (name 1 or {players - 1})"
+            f"--bots: {len(names)} bots named for {_seats(players - 1)} "
+            "(name one bot for all of them, or one per seat)"
         )
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
