@@ -13,6 +13,7 @@ from pasur.cli.common import UsageError
 from pasur.cli.play import play
 from pasur.cli.replay import replay
 from pasur.cli.selfplay import selfplay
+from pasur.cli.serve import serve
 from pasur.cli.tally import tally
 from pasur.rules import PasurError
 
@@ -29,6 +30,7 @@ app.command()(selfplay)
 app.command()(replay)
 app.command()(arena)
 app.command()(play)
+app.command()(serve)
 
 EXIT_BAD_INPUT = 2
 
