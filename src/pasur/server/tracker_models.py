@@ -7,15 +7,24 @@ field the API does not know is refused, so that a typo cannot be silently ignore
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 MAX_SIDES = 8
 """A bound on per-player lists, well above the 4 the rules allow (they give the real message)."""
 
 _INPUT = ConfigDict(extra="forbid", strict=True)
 
+
+def _printable(name: str) -> str:
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise ValueError("a name cannot hold control characters (tabs, line breaks, …)")
+    return name
+
+
+PlayerName = Annotated[str, AfterValidator(_printable)]
 PerSide = Annotated[list[int], Field(max_length=MAX_SIDES)]
 CardText = Annotated[str, Field(max_length=16)]
 Pile = Annotated[list[CardText], Field(max_length=52)]
@@ -39,7 +48,7 @@ class SheetCreate(BaseModel):
         },
     )
 
-    players: list[str] = Field(
+    players: list[PlayerName] = Field(
         max_length=16,
         description="The players' names in seating order: 2, 3 or 4 of them, each up to 40 "
         "characters and all different. With partnerships=on, 4 names: seats 1 and 3 play "
