@@ -190,8 +190,12 @@ class _Setting:
             return type(current)(value)
         if self.none_allowed and value == "none":
             return None
-        if value.isdigit() and self.low <= int(value) <= self.high:
-            return int(value)
+        # isdigit alone accepts "²" and other digits int() cannot read; int() also refuses
+        # strings of thousands of digits, which are far above any limit anyway.
+        if value.isascii() and value.isdigit() and len(value) <= 9:
+            number = int(value)
+            if self.low <= number <= self.high:
+                return number
         raise self._refuse(text)
 
     def valid(self) -> str:
