@@ -9,6 +9,7 @@ Every feature reports bad input by raising :func:`field_error` (FastAPI's own
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 
 from fastapi import FastAPI, Request
@@ -21,6 +22,8 @@ from pasur.server.logs import redact
 log = logging.getLogger("pasur.server")
 
 Loc = tuple[str | int, ...]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def field_error(loc: Sequence[str | int], message: str) -> RequestValidationError:
@@ -39,13 +42,23 @@ async def _validation_error(_request: Request, exc: Exception) -> Response:
     # Only where, why and what kind: the input itself is not echoed back.
     lines = [
         {
-            "loc": [part for part in error.get("loc", ()) if isinstance(part, str | int)],
-            "msg": _message(str(error.get("msg", ""))),
-            "type": str(error.get("type", "value_error")),
+            "loc": [
+                _text(part) if isinstance(part, str) else part
+                for part in error.get("loc", ())
+                if isinstance(part, str | int)
+            ],
+            "msg": _text(_message(str(error.get("msg", "")))),
+            "type": _text(str(error.get("type", "value_error"))),
         }
         for error in exc.errors()
     ]
     return JSONResponse({"detail": lines}, status_code=422)
+
+
+def _text(text: str) -> str:
+    # A field name in "loc" comes from the client and may hold lone surrogates, which UTF-8
+    # cannot encode; they become U+FFFD instead of failing the response.
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def _message(text: str) -> str:

@@ -19,8 +19,11 @@ _INPUT = ConfigDict(extra="forbid", strict=True)
 
 
 def _printable(name: str) -> str:
-    if any(unicodedata.category(char) == "Cc" for char in name):
+    categories = {unicodedata.category(char) for char in name}
+    if "Cc" in categories:
         raise ValueError("a name cannot hold control characters (tabs, line breaks, …)")
+    if "Cs" in categories:
+        raise ValueError("a name cannot hold half of a UTF-16 surrogate pair")
     return name
 
 

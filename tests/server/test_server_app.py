@@ -1,0 +1,243 @@
+"""The application around the API: settings, health, headers, pages, docs, errors, logging."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from server_support import new_sheet
+
+import pasur
+from pasur.server import DEFAULT_DATABASE_URL, DatabaseURLError, ServerSettings, create_app
+from pasur.server.database import Database
+from pasur.server.logs import RedactTokens, redact
+from pasur.server.settings import database_url
+
+MakeClient = Callable[..., TestClient]
+
+
+# Settings
+
+
+def test_the_default_database_is_pasur_db_in_the_working_directory() -> None:
+    settings = ServerSettings()
+    assert settings.database_url == DEFAULT_DATABASE_URL == "sqlite+aiosqlite:///./pasur.db"
+    assert ServerSettings.from_env(environ={}).database_url == DEFAULT_DATABASE_URL
+    assert settings.web_root == Path(pasur.__file__).parent / "web"
+    assert (settings.host, settings.port) == ("127.0.0.1", 8000)
+
+
+def test_pasur_db_overrides_the_default_and_db_overrides_both() -> None:
+    env = {"PASUR_DB": "sqlite+aiosqlite:///from-env.db"}
+    assert ServerSettings.from_env(environ=env).database_url == env["PASUR_DB"]
+    chosen = ServerSettings.from_env(db="sqlite+aiosqlite:///from-option.db", environ=env)
+    assert chosen.database_url == "sqlite+aiosqlite:///from-option.db"
+
+
+@pytest.mark.parametrize(
+    ("given", "used"),
+    [
+        ("sqlite:///x.db", "sqlite+aiosqlite:///x.db"),
+        ("postgresql://postgres@db/test", "postgresql+asyncpg://postgres@db/test"),
+        ("postgres://postgres@db/test", "postgresql+asyncpg://postgres@db/test"),
+        ("postgresql+asyncpg://u:p@db:5433/t", "postgresql+asyncpg://u:p@db:5433/t"),
+    ],
+)
+def test_plain_urls_get_their_asyncio_driver(given: str, used: str) -> None:
+    assert ServerSettings.from_env(db=given, environ={}).database_url == used
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("mysql://root:hunter2@db/pasur", "the 'mysql' driver is not supported"),
+        ("postgresql+psycopg2://u:hunter2@db/t", "driver is not supported"),
+        ("not a url", "is not a database URL"),
+        ("sqlite://", "an SQLite URL needs a file"),
+        ("sqlite:///:memory:", "an SQLite URL needs a file"),
+    ],
+)
+def test_unusable_urls_are_refused_without_showing_passwords(given: str, message: str) -> None:
+    with pytest.raises(DatabaseURLError, match=message) as refused:
+        database_url(given)
+    assert "hunter2" not in str(refused.value)
+
+
+def test_safe_database_url_masks_the_password() -> None:
+    settings = ServerSettings.from_env(db="postgresql://u:hunter2@db/t", environ={})
+    assert settings.safe_database_url == "postgresql+asyncpg://u:***@db/t"
+
+
+# Health, lifespan
+
+
+def test_healthz_checks_the_database(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+
+    async def unreachable(self: Database) -> None:
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(Database, "ping", unreachable)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "unavailable"}
+
+
+def test_startup_creates_the_tables_and_shutdown_closes_the_engine(
+    sqlite_url: str, web_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    closed = []
+    real_close = Database.close
+
+    async def recording_close(self: Database) -> None:
+        closed.append(self)
+        await real_close(self)
+
+    monkeypatch.setattr(Database, "close", recording_close)
+    app = create_app(ServerSettings(database_url=sqlite_url, web_root=web_root))
+    with TestClient(app) as client:
+        new_sheet(client, "A", "B")
+        assert closed == []
+    assert closed == [app.state.database]
+    assert Path(sqlite_url.removeprefix("sqlite+aiosqlite:///")).is_file()
+
+
+# Headers
+
+
+def test_every_response_has_the_security_headers(client: TestClient) -> None:
+    token = new_sheet(client, "A", "B")["edit_token"]
+    for path in ("/healthz", f"/api/tracker/sheets/{token}", "/tracker", "/nowhere", "/docs"):
+        headers = client.get(path).headers
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] == "same-origin", path
+        assert headers["x-frame-options"] == "DENY", path
+        assert "default-src 'self'" in headers["content-security-policy"], path
+        assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+
+
+def test_only_the_docs_page_may_load_its_cdn(client: TestClient) -> None:
+    page = client.get("/tracker").headers["content-security-policy"]
+    assert "https:" not in page
+    assert "unsafe-inline" not in page
+    docs = client.get("/docs").headers["content-security-policy"]
+    assert "https://cdn.jsdelivr.net" in docs
+
+
+def test_api_answers_are_never_cached(client: TestClient) -> None:
+    sheet = new_sheet(client, "A", "B")
+    response = client.get(f"/api/tracker/sheets/{sheet['edit_token']}")
+    assert response.headers["cache-control"] == "no-store"
+
+
+# Pages
+
+
+def test_pages_serve_the_tracker_page(client: TestClient, web_root: Path) -> None:
+    html = (web_root / "tracker.html").read_text(encoding="utf-8")
+    token = "x" * 32
+    for path in ("/tracker", f"/tracker/e/{token}", f"/tracker/s/{token}"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers["content-type"] == "text/html; charset=utf-8"
+        assert response.text == html
+    assert client.get(f"/tracker/e/{token}").headers["x-robots-tag"] == "noindex, nofollow"
+
+
+def test_the_home_page_leads_to_the_tracker(client: TestClient) -> None:
+    response = client.get("/", follow_redirects=False)
+    assert response.status_code == 307
+    assert response.headers["location"] == "/tracker"
+
+
+def test_static_files_come_from_the_web_folder(client: TestClient) -> None:
+    response = client.get("/static/js/tracker.js")
+    assert response.status_code == 200
+    assert response.text == "export {};\n"
+    assert "javascript" in response.headers["content-type"]
+    assert client.get("/static/js/missing.js").status_code == 404
+    assert client.get("/static/../pasur.db").status_code == 404
+
+
+def test_without_a_web_folder_pages_are_404_not_500(tmp_path: Path, sqlite_url: str) -> None:
+    app = create_app(ServerSettings(database_url=sqlite_url, web_root=tmp_path / "absent"))
+    with TestClient(app) as client:
+        assert client.get("/tracker").status_code == 404
+        assert client.get("/static/js/tracker.js").status_code == 404
+        assert client.get("/healthz").status_code == 200
+
+
+# Docs
+
+
+def test_openapi_documents_every_endpoint_with_field_descriptions(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 200
+    assert client.get("/redoc").status_code == 404
+    schema = client.get("/openapi.json").json()
+    assert schema["info"]["version"] == pasur.__version__
+    paths = schema["paths"]
+    assert set(paths["/api/tracker/sheets"]) == {"post"}
+    assert set(paths["/api/tracker/sheets/{token}"]) == {"get"}
+    assert set(paths["/api/tracker/sheets/{edit_token}/rounds"]) == {"post"}
+    assert set(paths["/api/tracker/sheets/{edit_token}/rounds/{number}"]) == {"put", "delete"}
+    assert set(paths["/api/tracker/sheets/{edit_token}/undo"]) == {"post"}
+    assert set(paths["/api/tracker/sheets/{token}/export.csv"]) == {"get"}
+    assert "/healthz" in paths
+    assert "/tracker" not in paths
+    models = schema["components"]["schemas"]
+    for model in ("SheetCreate", "CountsIn", "RoundIn", "SheetOut", "RoundOut", "LineOut"):
+        for name, field in models[model]["properties"].items():
+            if "$ref" not in field and name not in ("counts", "breakdown", "rounds"):
+                assert field.get("description"), (model, name)
+    assert "they add up to 13" in models["CountsIn"]["properties"]["clubs"]["description"]
+    add_round = paths["/api/tracker/sheets/{edit_token}/rounds"]["post"]
+    assert {"201", "403", "404", "409", "422"} <= set(add_round["responses"])
+
+
+# Errors and logs
+
+
+def test_unexpected_errors_are_a_generic_500_and_logged_without_tokens(
+    sqlite_url: str, web_root: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = create_app(ServerSettings(database_url=sqlite_url, web_root=web_root))
+    token = "S3cretS3cretS3cretS3cretS3cret_-"
+
+    @app.get("/boom/{token}")
+    async def boom(token: str) -> None:
+        raise KeyError("the server's own mistake")
+
+    with TestClient(app, raise_server_exceptions=False) as client, caplog.at_level(logging.ERROR):
+        response = client.get(f"/boom/{token}")
+    assert response.status_code == 500
+    assert response.json() == {
+        "detail": "something went wrong on the server; the error has been logged"
+    }
+    assert "mistake" not in response.text
+    assert "unexpected KeyError in GET /boom/***" in caplog.text
+    assert token not in caplog.text
+
+
+def test_tokens_are_cut_out_of_logged_paths() -> None:
+    token = "bBy53-SSJ1IyHgYvjWrR0mtCEBN_l8h8"
+    assert redact(f"/api/tracker/sheets/{token}/rounds/2") == "/api/tracker/sheets/***/rounds/2"
+    assert redact(f"/tracker/e/{token}") == "/tracker/e/***"
+    assert redact(f"/x?token={token}") == "/x?token=***"
+    assert redact("/static/js/tracker.js") == "/static/js/tracker.js"
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "GET", f"/tracker/s/{token}", "1.1", 200),
+        None,
+    )
+    assert RedactTokens().filter(record)
+    assert token not in record.getMessage()
+    assert "/tracker/s/***" in record.getMessage()
