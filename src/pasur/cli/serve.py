@@ -76,7 +76,7 @@ def _check_database(settings: ServerSettings, source: str) -> None:
     async def check() -> None:
         database = Database(settings.database_url)
         try:
-            await asyncio.wait_for(database.ping(), CONNECT_TIMEOUT_S)
+            await database.ping(timeout=CONNECT_TIMEOUT_S)
         finally:
             await database.close()
 

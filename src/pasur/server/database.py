@@ -8,6 +8,7 @@ the only dialect-specific step is the SQLite connection set-up below.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from sqlalchemy import event, text
@@ -17,6 +18,9 @@ from sqlalchemy.orm import DeclarativeBase
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 """How long an SQLite writer waits for another one before giving up."""
+
+PING_TIMEOUT_S = 5.0
+"""How long a health check waits for the database."""
 
 
 class Base(DeclarativeBase):
@@ -46,10 +50,14 @@ class Database:
         async with self.engine.begin() as connection:
             await connection.run_sync(Base.metadata.create_all)
 
-    async def ping(self) -> None:
-        """Run a trivial query; raises when the database cannot be reached."""
-        async with self.engine.connect() as connection:
-            await connection.execute(text("SELECT 1"))
+    async def ping(self, *, timeout: float = PING_TIMEOUT_S) -> None:
+        """Run a trivial query; raises when the database does not answer within ``timeout``."""
+
+        async def query() -> None:
+            async with self.engine.connect() as connection:
+                await connection.execute(text("SELECT 1"))
+
+        await asyncio.wait_for(query(), timeout)
 
     async def close(self) -> None:
         """Close every pooled connection."""
