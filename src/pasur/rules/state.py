@@ -144,9 +144,7 @@ class GameState(NamedTuple):
     def deal_no(self) -> int:
         """The deal being played in this round, from 0."""
         opening = HAND_SIZE * self.players + TABLE_SIZE
-        return (
-            (self.dealt - opening) // (HAND_SIZE * self.players) + 1 if self.dealt > opening else 0
-        )
+        return (self.dealt - opening) // (HAND_SIZE * self.players)
 
     @property
     def deals(self) -> int:
