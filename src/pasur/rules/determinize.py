@@ -26,7 +26,8 @@ def world(view: SeatView, hands: Sequence[int], pack: Sequence[int]) -> GameStat
     """
     sizes = view.hand_sizes
     full_hands = list(hands)
-    full_hands[view.seat] = view.hand
+    if view.seat >= 0:  # a spectator (seat -1) knows no hand
+        full_hands[view.seat] = view.hand
     given = 0
     for seat, hand in enumerate(full_hands):
         if seat != view.seat:
