@@ -1,0 +1,74 @@
+// JSON over fetch, and the score tracker's endpoints. Errors arrive as ApiError with the status
+// and the server's `detail` (a list of {loc, msg} for 422, a sentence otherwise).
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(typeof detail === 'string' ? detail : `HTTP ${status}`);
+    this.name = 'ApiError';
+    /** The HTTP status, or 0 when the server could not be reached. */
+    this.status = status;
+    /** The server's `detail`. */
+    this.detail = detail;
+  }
+
+  /** Field-level errors of a 422: [{field, index, message}], the field as the body names it. */
+  get fieldErrors() {
+    if (!Array.isArray(this.detail)) return [];
+    return this.detail.map((item) => {
+      const loc = Array.isArray(item?.loc) ? item.loc : [];
+      const names = loc.filter((part) => typeof part === 'string' && part !== 'body');
+      const index = loc.find((part) => typeof part === 'number');
+      return {
+        field: names.at(-1) ?? null,
+        index: index ?? null,
+        message: String(item?.msg ?? ''),
+      };
+    });
+  }
+}
+
+/** Send a request with an optional JSON body; resolve to the parsed JSON (null when empty). */
+export async function request(method, url, body) {
+  const init = { method, headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, data && typeof data === 'object' ? data.detail : data);
+  }
+  return data;
+}
+
+const SHEETS = '/api/tracker/sheets';
+const path = (token, ...rest) => [SHEETS, encodeURIComponent(token), ...rest].join('/');
+// A change names the version it was made on, so that a change to a sheet someone else has
+// changed meanwhile is refused (409) instead of landing on the wrong round.
+const at = (url, version) => (version == null ? url : `${url}?version=${encodeURIComponent(version)}`);
+
+/** The score tracker's API (see the server's /docs). Every change resolves to the new sheet. */
+export const trackerApi = {
+  create: (body) => request('POST', SHEETS, body),
+  get: (token) => request('GET', path(token)),
+  addRound: (token, counts, version) => request('POST', at(path(token, 'rounds'), version), { counts }),
+  editRound: (token, number, counts, version) =>
+    request('PUT', at(path(token, 'rounds', number), version), { counts }),
+  deleteRound: (token, number, version) => request('DELETE', at(path(token, 'rounds', number), version)),
+  undo: (token, version) => request('POST', at(path(token, 'undo'), version)),
+  csvUrl: (token) => path(token, 'export.csv'),
+};

@@ -1,0 +1,168 @@
+// Languages for every page: message catalogs, <html lang dir>, Persian digits, a remembered choice.
+//
+// A page calls `await initI18n()` once, marks static text with data-i18n="key" (and attributes with
+// data-i18n-attr="aria-label:key; placeholder:key"), builds dynamic text with t(key, params), and
+// re-renders in onLanguageChange(). Catalogs are flat JSON objects at /static/i18n/{lang}.json;
+// a key missing from a catalog falls back to English, then to the key itself.
+
+const STORAGE_KEY = 'pasur.lang';
+
+/** The languages the client speaks; `name` is written in the language itself. */
+export const LANGUAGES = Object.freeze([
+  { code: 'en', name: 'English', dir: 'ltr' },
+  { code: 'fa', name: 'فارسی', dir: 'rtl' },
+]);
+
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+const catalogs = new Map();
+const listeners = new Set();
+let current = 'en';
+
+function info(code) {
+  return LANGUAGES.find((language) => language.code === code);
+}
+
+async function load(code) {
+  if (!catalogs.has(code)) {
+    const response = await fetch(`/static/i18n/${code}.json`, {
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`message catalog ${code}: HTTP ${response.status}`);
+    catalogs.set(code, await response.json());
+  }
+  return catalogs.get(code);
+}
+
+function readSaved() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null; // storage can be disabled; the choice is then kept for this page only
+  }
+}
+
+function preferred() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (info(asked)) return asked;
+  const saved = readSaved();
+  if (info(saved)) return saved;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = String(tag || '').toLowerCase().split('-')[0];
+    if (info(base)) return base;
+  }
+  return 'en';
+}
+
+async function apply(code, { save }) {
+  const language = info(code) ?? info('en');
+  await load(language.code);
+  current = language.code;
+  document.documentElement.lang = language.code;
+  document.documentElement.dir = language.dir;
+  if (save) {
+    try {
+      localStorage.setItem(STORAGE_KEY, language.code);
+    } catch {
+      // not remembered, but still switched
+    }
+  }
+  translate(document);
+  for (const listener of listeners) listener(language.code);
+}
+
+/** Load the English fallback and the user's language (?lang=, then the saved choice, then the browser's). */
+export async function initI18n() {
+  await load('en');
+  await apply(preferred(), { save: false });
+}
+
+/** Switch the page to another language and remember the choice. */
+export function setLanguage(code) {
+  return apply(code, { save: true });
+}
+
+/** The current language code. */
+export function language() {
+  return current;
+}
+
+/** Whether the current language is written right to left. */
+export function isRtl() {
+  return info(current).dir === 'rtl';
+}
+
+/** Call `listener(code)` after every language switch. Returns a function that stops it. */
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Write a number in the current language's digits. */
+export function formatNumber(value) {
+  const text = String(value);
+  if (current !== 'fa') return text;
+  return text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[digit]).replace(/^-/, '−');
+}
+
+/** Read a whole number typed with Latin, Persian or Arabic-Indic digits; NaN if it is not one. */
+export function parseNumber(text) {
+  const latin = String(text)
+    .trim()
+    .replace(/[۰-۹]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
+  return /^[0-9]{1,6}$/.test(latin) ? Number(latin) : Number.NaN;
+}
+
+/**
+ * The message for `key`, with {name} placeholders filled from `params`. Numbers are written in
+ * the language's digits; other values are inserted as given (build DOM text, never HTML, with it).
+ */
+export function t(key, params) {
+  const message = catalogs.get(current)?.[key] ?? catalogs.get('en')?.[key] ?? key;
+  if (!params) return message;
+  return message.replace(/\{(\w+)\}/g, (placeholder, name) => {
+    if (!(name in params)) return placeholder;
+    const value = params[name];
+    return typeof value === 'number' ? formatNumber(value) : String(value);
+  });
+}
+
+/** Fill every [data-i18n] text and [data-i18n-attr] attribute under `root`. */
+export function translate(root = document) {
+  for (const element of root.querySelectorAll('[data-i18n]')) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const element of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of element.dataset.i18nAttr.split(';')) {
+      const [attribute, key] = pair.split(':').map((part) => part.trim());
+      if (attribute && key) element.setAttribute(attribute, t(key));
+    }
+  }
+}
+
+/**
+ * Put the language switch into `container`: one button per other language, labelled in that
+ * language, so that someone who cannot read the current one still finds their own.
+ */
+export function mountLanguageSwitch(container) {
+  const render = () => {
+    const buttons = LANGUAGES.filter((language) => language.code !== current).map((language) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'lang-button';
+      button.lang = language.code;
+      button.dir = language.dir;
+      button.dataset.lang = language.code;
+      button.textContent = language.name;
+      button.title = t('common.language');
+      button.addEventListener('click', async () => {
+        await setLanguage(language.code);
+        container.querySelector('button')?.focus(); // keep the keyboard where it was
+      });
+      return button;
+    });
+    container.replaceChildren(...buttons);
+  };
+  render();
+  onLanguageChange(render);
+}

@@ -1,0 +1,50 @@
+// The checks the server makes on a round's counts (pasur.rules.RoundCounts.validate), made in the
+// browser as the user types so that every wrong field is shown at once. The server stays the judge.
+
+/** Cards of each kind in a pack. */
+export const PACK = Object.freeze({ clubs: 13, aces: 4, jacks: 4 });
+
+/** The most one side can have of each count. */
+export const MAX = Object.freeze({ clubs: 13, aces: 4, jacks: 4, surs: 48 });
+
+/** The per-side counts, in the order the form asks for them. */
+export const COUNT_FIELDS = Object.freeze(['clubs', 'aces', 'jacks', 'surs']);
+
+/**
+ * Problems with a round being entered, by field: {clubs: {code, ...}, two_of_clubs: {...}}.
+ *
+ * `counts` has per-side arrays `clubs`, `aces`, `jacks`, `surs` (numbers, NaN when not a number)
+ * and `ten_of_diamonds`, `two_of_clubs` (a 0-based side or null). Codes:
+ * - `number`: side `side` has something that is not a whole number 0..max;
+ * - `under` / `over`: the counts add up to `sum`, a pack has `whole` (`under` is only unfinished);
+ * - `choose`: nobody is chosen yet (unfinished);
+ * - `no_club`: side `side` took the 2♣ but has no clubs.
+ */
+export function validateCounts(counts) {
+  const errors = {};
+  for (const field of COUNT_FIELDS) {
+    const values = counts[field];
+    const side = values.findIndex(
+      (value) => !Number.isInteger(value) || value < 0 || value > MAX[field],
+    );
+    if (side >= 0) {
+      errors[field] = { code: 'number', side, max: MAX[field] };
+      continue;
+    }
+    const whole = PACK[field];
+    if (whole === undefined) continue;
+    const sum = values.reduce((a, b) => a + b, 0);
+    if (sum !== whole) errors[field] = { code: sum < whole ? 'under' : 'over', sum, whole };
+  }
+  if (counts.ten_of_diamonds === null) errors.ten_of_diamonds = { code: 'choose' };
+  if (counts.two_of_clubs === null) errors.two_of_clubs = { code: 'choose' };
+  else if (counts.clubs[counts.two_of_clubs] === 0) {
+    errors.two_of_clubs = { code: 'no_club', side: counts.two_of_clubs };
+  }
+  return errors;
+}
+
+/** Whether an error only means "not finished yet" (shown softly until the user tries to save). */
+export function isUnfinished(error) {
+  return error.code === 'under' || error.code === 'choose';
+}
