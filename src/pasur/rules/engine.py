@@ -153,6 +153,8 @@ def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
     if taken:
         if taken in options:
             return None
+        if taken < 0 or taken >> PACK_SIZE:
+            return f"{taken} is not a set of cards"
         missing = taken & ~state.table
         if missing:
             return f"{format_cards(missing)} {_is_are(missing)} not on the table"
