@@ -1,0 +1,457 @@
+"""The score tracker page in real Chromium, against the real ``pasur serve``.
+
+A whole game is entered on a phone-sized screen with the steppers, round by round, and the totals
+and the winner the page shows are checked against what :mod:`pasur.tracker` computes for the same
+counts. The page is then switched to Persian (right to left, Persian digits), and a finished
+sheet's read-only link is opened on a desktop-sized screen.
+
+Debian's ``chromium`` is launched by its path (``/usr/bin/chromium``, or ``$PASUR_CHROMIUM``);
+nothing downloads a browser. Without one these tests skip, unless ``PASUR_REQUIRE_BROWSER=1``
+(set by ``.ci/run``) makes a missing browser a failure. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pasur.rules import RoundCounts, make_rules
+from pasur.tracker import RoundEntry, ScoreSheet, new_sheet
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "src" / "pasur" / "web"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 360, "height": 740},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+    "locale": "en-US",
+}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+NAMES = ("Ali", "Sara", "Reza")
+
+
+def _unavailable(reason: str) -> None:
+    """Skip, or fail when the environment says the browser tests must run."""
+    if os.environ.get("PASUR_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}; PASUR_REQUIRE_BROWSER=1 requires the browser tests to run")
+    pytest.skip(reason)
+
+
+def _chromium() -> str:
+    path = os.environ.get("PASUR_CHROMIUM") or "/usr/bin/chromium"
+    if not (Path(path).is_file() and os.access(path, os.X_OK)):
+        _unavailable(
+            f"no Chromium at {path} (install Debian's chromium package, or set PASUR_CHROMIUM)"
+        )
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    executable = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _pasur_command() -> list[str]:
+    script = Path(sys.executable).with_name("pasur")
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "from pasur.cli.main import run; run()"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``pasur serve`` on a free port with a fresh SQLite file; yields its base URL."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    database = f"sqlite+aiosqlite:///{folder / 't.db'}"
+    log_path = folder / "server.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [*_pasur_command(), "serve", "--port", str(port), "--db", database],
+            cwd=folder,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                pytest.fail(
+                    f"pasur serve exited with {process.returncode}:\n{log_path.read_text()}"
+                )
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"pasur serve did not answer /healthz in 30 s:\n{log_path.read_text()}")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _watch(page: Page) -> list[str]:
+    """Collect the page's script errors and console errors (a CSP violation is one)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"console: {message.text}") if message.type == "error" else None
+        ),
+    )
+    page.set_default_timeout(15_000)
+    return problems
+
+
+def _screenshot(page: Page, name: str, *, whole: bool = False) -> None:
+    """Save a screenshot; ``whole`` makes the viewport as tall as the page first, so that the
+    sticky totals and the action bar sit where a reader expects them."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    # A passing toast would hide what the picture is for.
+    page.locator("#toast").evaluate("toast => { toast.hidden = true; }")
+    viewport = page.viewport_size
+    assert viewport is not None
+    if whole:
+        height = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": viewport["width"], "height": height})
+    page.screenshot(path=ARTIFACTS / name)
+    if whole:
+        page.set_viewport_size(viewport)
+
+
+def _split(rng: random.Random, whole: int, sides: int, weights: list[int]) -> tuple[int, ...]:
+    counts = [0] * sides
+    for _ in range(whole):
+        counts[rng.choices(range(sides), weights)[0]] += 1
+    return tuple(counts)
+
+
+def _random_round(rng: random.Random, sides: int) -> RoundCounts:
+    """Counts a real round could produce; the first player is a little luckier than the rest."""
+    weights = [3, 2, 2, 2][:sides]
+    clubs = _split(rng, 13, sides, weights)
+    return RoundCounts(
+        clubs=clubs,
+        aces=_split(rng, 4, sides, weights),
+        jacks=_split(rng, 4, sides, weights),
+        ten_of_diamonds=rng.randrange(sides),
+        two_of_clubs=rng.choice([side for side in range(sides) if clubs[side]]),
+        surs=tuple(rng.choice((0, 0, 0, 1, 2)) for _ in range(sides)),
+    )
+
+
+def _shown_totals(page: Page, sides: int) -> list[str]:
+    return [page.get_by_test_id(f"total-value-{side}").inner_text() for side in range(1, sides + 1)]
+
+
+def _step(page: Page, field: str, side: int, times: int, direction: str = "+1") -> None:
+    button = page.locator(
+        f'button[data-field="{field}"][data-side="{side}"][data-step="{direction}"]'
+    )
+    for _ in range(times):
+        button.tap()
+
+
+def _enter_round(page: Page, counts: RoundCounts) -> None:
+    """Type one round in as a player would: steppers for the counts, a tap for 10♦ and 2♣."""
+    for field in ("clubs", "aces", "jacks", "surs"):
+        for side, count in enumerate(getattr(counts, field), start=1):
+            _step(page, field, side, count)
+    page.locator(f'input[name="ten_of_diamonds"][data-side="{counts.ten_of_diamonds + 1}"]').check()
+    page.locator(f'input[name="two_of_clubs"][data-side="{counts.two_of_clubs + 1}"]').check()
+
+
+def _check_validation(page: Page) -> None:
+    """Mistakes show at once, at the field that is wrong, and go away when fixed."""
+    expect = _expect()
+    save = page.locator("#save-round")
+    expect(save).to_have_class(re.compile(r"\blooks-disabled\b"))
+    # The 2♣ for a player with no clubs: wrong as soon as it is chosen.
+    page.locator('input[name="two_of_clubs"][data-side="2"]').check()
+    expect(page.locator("#group-two_of_clubs")).to_have_class(re.compile(r"\binvalid\b"))
+    expect(page.locator("#two_of_clubs-status")).to_contain_text("Sara has no clubs")
+    # Fourteen clubs: too many for one pack.
+    _step(page, "clubs", 1, 13)
+    expect(page.locator("#group-clubs")).to_have_class(re.compile(r"\bvalid\b"))
+    _step(page, "clubs", 2, 1)
+    expect(page.locator("#group-clubs")).to_have_class(re.compile(r"\binvalid\b"))
+    expect(page.locator("#clubs-status")).to_contain_text("add up to 14")
+    expect(page.locator("#group-two_of_clubs")).not_to_have_class(re.compile(r"\binvalid\b"))
+    # Saving an unfinished round names what is missing and saves nothing.
+    save.tap()
+    expect(page.get_by_test_id("entry-status")).to_contain_text("Clubs")
+    expect(page.locator("#group-aces")).to_have_class(re.compile(r"\binvalid\b"))
+    expect(page.locator(".round")).to_have_count(0)
+    # Back to no clubs; the 2♣ stays with Sara until the round is typed in.
+    _step(page, "clubs", 2, 1, "-1")
+    _step(page, "clubs", 1, 13, "-1")
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def test_a_whole_game_on_a_phone(server: str, browser: Browser) -> None:
+    expect = _expect()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = _watch(page)
+
+    page.goto(f"{server}/tracker")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.get_by_role("radio", name="3 players").check()
+    for seat, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    _screenshot(page, "tracker-phone-new-sheet.png", whole=True)
+    page.get_by_role("button", name="Start the score sheet").tap()
+    page.wait_for_url(re.compile(r"/tracker/e/[^/]+$"))
+    expect(page.locator("#round-form")).to_be_visible()
+
+    expected: ScoreSheet = new_sheet(NAMES, make_rules("standard"))
+    sides = expected.sides
+    rng = random.Random(62)
+    _check_validation(page)
+    while expected.winner is None:
+        assert len(expected.entries) < 30, "the generated game should end well before 30 rounds"
+        counts = _random_round(rng, sides)
+        expected = expected.add_round(RoundEntry(counts))
+        number = len(expected.entries)
+        dealer = expected.names[expected.rounds()[-1].dealer]
+        expect(page.locator(".entry-dealer")).to_have_text(f"Dealt by {dealer}")
+        _enter_round(page, counts)
+        expect(page.get_by_test_id("entry-status")).to_have_text("Ready to save")
+        if number == 2:
+            _screenshot(page, "tracker-phone-entry.png")
+        page.get_by_role("button", name=f"Add round {number}").tap()
+        expect(page.locator(f'.round[data-round="{number}"]')).to_be_visible()
+        assert _shown_totals(page, sides) == [str(total) for total in expected.totals]
+        if expected.winner is None:
+            next_dealer = expected.names[expected.next_dealer]
+            expect(page.locator(".totals-meta")).to_contain_text(f"{next_dealer} deals")
+
+    winner = expected.side_names()[expected.winner]
+    expect(page.get_by_test_id("winner")).to_contain_text(f"{winner} wins")
+    expect(page.locator("#round-form")).to_have_count(0)
+    expect(page.locator(".round")).to_have_count(len(expected.entries))
+    last = expected.rounds()[-1]
+    points = page.locator(f'.round[data-round="{last.number}"] .round-points .gain')
+    expect(points).to_have_text([f"+{gain}" for gain in last.score.points])
+    expect(page.locator(".race-chart polyline")).to_have_count(sides)
+    page.evaluate("window.scrollTo(0, 0)")
+    _screenshot(page, "tracker-phone-en.png")
+    _screenshot(page, "tracker-phone-en-full.png", whole=True)
+
+    page.get_by_role("button", name="فارسی").tap()
+    html = page.locator("html")
+    expect(html).to_have_attribute("dir", "rtl")
+    expect(html).to_have_attribute("lang", "fa")
+    persian = [str(total).translate(PERSIAN_DIGITS) for total in expected.totals]
+    assert _shown_totals(page, sides) == persian
+    expect(page.get_by_test_id("winner")).to_contain_text(f"{winner} برنده شد")
+    page.evaluate("window.scrollTo(0, 0)")
+    _screenshot(page, "tracker-phone-fa.png")
+    _screenshot(page, "tracker-phone-fa-full.png", whole=True)
+
+    # The choice is remembered.
+    page.reload()
+    expect(html).to_have_attribute("dir", "rtl")
+    assert _shown_totals(page, sides) == persian
+
+    assert problems == []
+    context.close()
+
+
+def _api(server: str, method: str, path: str, body: object = None) -> Any:
+    request = urllib.request.Request(
+        f"{server}{path}",
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def _counts_body(counts: RoundCounts) -> dict[str, Any]:
+    return {
+        "clubs": list(counts.clubs),
+        "aces": list(counts.aces),
+        "jacks": list(counts.jacks),
+        "ten_of_diamonds": counts.ten_of_diamonds + 1,
+        "two_of_clubs": counts.two_of_clubs + 1,
+        "surs": list(counts.surs),
+    }
+
+
+def _sheet_with_rounds(
+    server: str, names: list[str], rounds: int, seed: int, **create: Any
+) -> tuple[dict[str, Any], ScoreSheet]:
+    """A sheet made through the API, and the same sheet made with :mod:`pasur.tracker`."""
+    preset = create.get("preset", "standard")
+    settings = create.get("settings", {})
+    sheet = _api(server, "POST", "/api/tracker/sheets", {"players": names, **create})
+    expected = new_sheet(names, make_rules(preset, settings))
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        counts = _random_round(rng, expected.sides)
+        expected = expected.add_round(RoundEntry(counts))
+        path = f"/api/tracker/sheets/{sheet['edit_token']}/rounds"
+        sheet = _api(server, "POST", path, {"counts": _counts_body(counts)})
+    return sheet, expected
+
+
+def test_edit_delete_and_undo_on_a_phone(server: str, browser: Browser) -> None:
+    expect = _expect()
+    sheet, expected = _sheet_with_rounds(server, ["Nima", "Shirin"], 3, seed=7)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = _watch(page)
+    page.goto(f"{server}{sheet['edit_url']}")
+    assert _shown_totals(page, 2) == [str(total) for total in expected.totals]
+
+    # Correct round 1: one club moves from Nima to Shirin (Shirin then holds the 2♣ to be safe).
+    first = expected.entries[0].counts
+    clubs = (first.clubs[0] - 1, first.clubs[1] + 1) if first.clubs[0] else first.clubs
+    corrected = RoundCounts(clubs, first.aces, first.jacks, first.ten_of_diamonds, 1, first.surs)
+    expected = expected.edit_round(1, RoundEntry(corrected))
+    page.locator('.round[data-round="1"] [data-action="edit"]').tap()
+    expect(page.locator("#entry-title")).to_have_text("Editing round 1")
+    if clubs != first.clubs:
+        _step(page, "clubs", 1, 1, "-1")
+        _step(page, "clubs", 2, 1)
+    page.locator('input[name="two_of_clubs"][data-side="2"]').check()
+    page.get_by_role("button", name="Save round 1").tap()
+    expect(page.locator("#entry-title")).to_have_text("Round 4")
+    expect(page.get_by_test_id("total-value-1")).to_have_text(str(expected.totals[0]))
+    assert _shown_totals(page, 2) == [str(total) for total in expected.totals]
+
+    # Delete round 2; later rounds move up and are scored again.
+    after_edit = expected
+    expected = expected.delete_round(2)
+    page.locator('.round[data-round="2"] [data-action="delete"]').tap()
+    expect(page.locator(".round")).to_have_count(2)
+    assert _shown_totals(page, 2) == [str(total) for total in expected.totals]
+
+    # Undo brings it back.
+    page.locator("#undo").tap()
+    expect(page.locator(".round")).to_have_count(3)
+    assert _shown_totals(page, 2) == [str(total) for total in after_edit.totals]
+    assert problems == []
+    context.close()
+
+
+def test_the_share_link_is_read_only_on_a_desktop(server: str, browser: Browser) -> None:
+    expect = _expect()
+    sheet, expected = _sheet_with_rounds(
+        server,
+        ["Ana", "Bahram", "Cyrus", "Dara"],
+        3,
+        seed=4,
+        preset="pagat",
+        settings={"partnerships": "on"},
+    )
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = _watch(page)
+    page.goto(f"{server}{sheet['share_url']}")
+    expect(page.locator(".readonly-banner")).to_be_visible()
+    assert _shown_totals(page, 2) == [str(total) for total in expected.totals]
+    expect(page.get_by_test_id("total-1")).to_contain_text("Ana & Cyrus")
+    expect(page.locator("#round-form")).to_have_count(0)
+    expect(page.locator("#actions")).to_be_hidden()
+    expect(page.locator('[data-action="edit"]')).to_have_count(0)
+    expect(page.locator("#edit-link")).to_have_count(0)
+    _screenshot(page, "tracker-desktop-share-en.png", whole=True)
+    page.get_by_role("button", name="فارسی").click()
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    _screenshot(page, "tracker-desktop-share-fa.png", whole=True)
+    assert problems == []
+    context.close()
+
+
+KEY = r"[a-z0-9_-]+\.[a-z0-9_.-]+"
+"""A message key: dotted, as in ``entry.save``."""
+
+
+def _keys_used() -> set[str]:
+    """Message keys named literally in the page's HTML and scripts."""
+    keys: set[str] = set()
+    for path in [WEB / "tracker.html", *sorted((WEB / "js").glob("*.js"))]:
+        text = path.read_text(encoding="utf-8")
+        keys.update(re.findall(rf"\bt\('({KEY})'", text))
+        keys.update(re.findall(rf'data-i18n="({KEY})"', text))
+        for pairs in re.findall(r'data-i18n-attr="([^"]+)"', text):
+            keys.update(re.findall(rf":\s*({KEY})", pairs))
+    return keys
+
+
+def test_every_message_is_in_both_catalogs() -> None:
+    english = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    persian = json.loads((WEB / "i18n" / "fa.json").read_text(encoding="utf-8"))
+    assert english.keys() == persian.keys()
+    assert _keys_used() <= english.keys(), sorted(_keys_used() - english.keys())
+    for key, text in persian.items():
+        placeholders = set(re.findall(r"\{(\w+)\}", english[key]))
+        assert set(re.findall(r"\{(\w+)\}", text)) == placeholders, key
+        assert not re.search(r"[0-9]", text.replace("CSV", "").replace("pagat.com", "")), (
+            f"{key}: Persian text writes numbers in Persian digits"
+        )
