@@ -91,6 +91,8 @@ def test_text_output_names_the_winner(pasur, tmp_path: Path, game: GameState, re
 def test_a_record_that_stops_mid_round_is_replayed_so_far(pasur, tmp_path: Path, record) -> None:
     record["rounds"] = record["rounds"][:2]
     record["rounds"][1]["plays"] = record["rounds"][1]["plays"][:7]
+    # A record cut short states no final result (totals and winner are optional).
+    del record["totals"], record["winner"]
     path = write(tmp_path, record)
     data = pasur("replay", path, "--json").json()
     assert len(data["rounds"]) == 1
@@ -98,6 +100,15 @@ def test_a_record_that_stops_mid_round_is_replayed_so_far(pasur, tmp_path: Path,
     assert data["winner"] is None
     text = pasur("replay", path)
     assert "The record stops during round 2; every play was legal." in text.stdout
+
+
+def test_a_stated_result_that_the_plays_do_not_give_is_refused(
+    pasur, tmp_path: Path, record
+) -> None:
+    record["totals"] = [total + 1 for total in record["totals"]]
+    pasur("replay", write(tmp_path, record)).assert_one_line_error(
+        "replay", "the record states totals", "but its plays give"
+    )
 
 
 def test_an_illegal_play_is_refused_naming_the_round_and_play(
@@ -139,7 +150,7 @@ def test_a_play_after_the_round_is_over_is_refused(pasur, tmp_path: Path, record
         (lambda r: r.update(players="2"), ['"players" must be']),
         (lambda r: r["rules"].update({"sur-points": "7"}), ["the record's rules", "sur-points"]),
         (lambda r: r["rules"].update({"colour": "red"}), ["unknown setting 'colour'"]),
-        (lambda r: r["rounds"][1].update(dealer=0), ["round 2: the dealer must be seat 2"]),
+        (lambda r: r["rounds"][1].update(dealer=0), ['round 2: "dealer" must be 1']),
         (lambda r: r["rounds"][0]["deck"].__setitem__(0, "ZZ"), ["round 1", "'ZZ' is not a card"]),
         (lambda r: r["rounds"][0]["deck"].pop(), ["round 1", "each of the 52 cards exactly once"]),
         (lambda r: r["rounds"][0].pop("plays"), ['round 1: "plays" must be a list']),

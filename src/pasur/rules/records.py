@@ -72,10 +72,13 @@ def loads(text: str) -> dict[str, Any]:
     return data
 
 
+_KINDS = {int: "a whole number", dict: "an object", list: "a list"}
+
+
 def _field(data: Mapping[str, Any], name: str, kind: type, where: str = "the record") -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RecordError(f'{where}: "{name}" must be a {kind.__name__}')
+        raise RecordError(f'{where}: "{name}" must be {_KINDS[kind]}')
     return value
 
 
@@ -101,6 +104,10 @@ def replay(data: Mapping[str, Any]) -> GameState:
         if not isinstance(entry, dict):
             raise RecordError(f"{where}: must be an object with dealer, deck and plays")
         dealer = _field(entry, "dealer", int, where)
+        if not 0 <= dealer < players:
+            raise RecordError(f'{where}: "dealer" must be a seat from 0 to {players - 1}')
+        if state is not None and state.turn >= 0:
+            raise RecordError(f"round {number - 1}: the record stops before the round's last play")
         try:
             deck = [card_index(str(text)) for text in _field(entry, "deck", list, where)]
             if state is None:
@@ -108,7 +115,8 @@ def replay(data: Mapping[str, Any]) -> GameState:
             else:
                 if dealer != (state.dealer + 1) % players:
                     raise RecordError(
-                        f"{where}: the dealer must be seat {(state.dealer + 1) % players + 1}"
+                        f'{where}: "dealer" must be {(state.dealer + 1) % players}, '
+                        "the seat after the previous round's dealer"
                     )
                 state = next_round(state, deck=deck)
         except RecordError:
@@ -123,4 +131,16 @@ def replay(data: Mapping[str, Any]) -> GameState:
             except PasurError as error:
                 raise RecordError(f"{where}, play {index} ({text}): {error}") from None
     assert state is not None
+    _check_stated_result(data, state)
     return state
+
+
+def _check_stated_result(data: Mapping[str, Any], state: GameState) -> None:
+    """Refuse a record whose stated totals or winner differ from what its plays give."""
+    if "totals" in data and data["totals"] != list(state.totals):
+        raise RecordError(
+            f"the record states totals {data['totals']}, but its plays give {list(state.totals)}"
+        )
+    winner = state.winner if state.winner >= 0 else None
+    if "winner" in data and data["winner"] != winner:
+        raise RecordError(f"the record states winner {data['winner']}, but its plays give {winner}")
