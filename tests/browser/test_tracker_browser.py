@@ -250,7 +250,7 @@ def _expect() -> Any:
     return expect
 
 
-def test_a_whole_game_on_a_phone(server: str, browser: Browser) -> None:
+def test_a_whole_game_on_a_phone(browser: Browser, server: str) -> None:
     expect = _expect()
     context = browser.new_context(**PHONE)
     page = context.new_page()
@@ -359,7 +359,7 @@ def _sheet_with_rounds(
     return sheet, expected
 
 
-def test_edit_delete_and_undo_on_a_phone(server: str, browser: Browser) -> None:
+def test_edit_delete_and_undo_on_a_phone(browser: Browser, server: str) -> None:
     expect = _expect()
     sheet, expected = _sheet_with_rounds(server, ["Nima", "Shirin"], 3, seed=7)
     context = browser.new_context(**PHONE)
@@ -399,7 +399,7 @@ def test_edit_delete_and_undo_on_a_phone(server: str, browser: Browser) -> None:
     context.close()
 
 
-def test_the_share_link_is_read_only_on_a_desktop(server: str, browser: Browser) -> None:
+def test_the_share_link_is_read_only_on_a_desktop(browser: Browser, server: str) -> None:
     expect = _expect()
     sheet, expected = _sheet_with_rounds(
         server,

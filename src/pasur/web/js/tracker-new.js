@@ -129,7 +129,9 @@ export function mountNewSheet(container, { onCreated }) {
     return t(seat % 2 === 0 ? 'new.seat_team_a' : 'new.seat_team_b', { n: seat + 1 });
   };
 
-  const shownName = (seat) => model.names[seat].trim() || nameLabel(seat);
+  // An empty name becomes "Player n", in teams too (a seat's label is not a name).
+  const defaultName = (seat) => t('new.player', { n: seat + 1 });
+  const shownName = (seat) => model.names[seat].trim() || defaultName(seat);
 
   function render() {
     const count = seats(model.format);
@@ -148,11 +150,12 @@ export function mountNewSheet(container, { onCreated }) {
           type: 'text',
           autocomplete: 'off',
           autocapitalize: 'words',
+          dir: 'auto',
           enterkeyhint: seat + 1 < count ? 'next' : 'done',
           maxlength: MAX_NAME,
           value: model.names[seat],
-          placeholder: nameLabel(seat),
-          'aria-invalid': model.errors.players ? 'true' : null,
+          placeholder: defaultName(seat),
+          'aria-invalid': model.errors.players && (!model.errors.seats || model.errors.seats.has(seat)) ? 'true' : null,
           'aria-describedby': model.errors.players ? 'players-error' : null,
           oninput: (event) => {
             model.names[seat] = event.target.value;
@@ -225,7 +228,7 @@ export function mountNewSheet(container, { onCreated }) {
       ),
       h(
         'details',
-        { class: 'settings', open: Object.keys(model.errors).some((key) => key !== 'players' && key !== 'form') },
+        { class: 'settings', open: Object.keys(model.errors).some((key) => !['players', 'seats', 'form'].includes(key)) },
         h('summary', { text: t('new.settings') }),
         h(
           'div',
@@ -327,10 +330,17 @@ export function mountNewSheet(container, { onCreated }) {
   function check() {
     const errors = {};
     const count = seats(model.format);
-    const names = model.names.slice(0, count).map((name, seat) => name.trim() || nameLabel(seat));
+    const names = model.names.slice(0, count).map((name, seat) => name.trim() || defaultName(seat));
     const folded = names.map((name) => name.toLocaleLowerCase());
-    if (names.some((name) => name.length > MAX_NAME)) errors.players = t('new.error.long', { max: MAX_NAME });
-    else if (new Set(folded).size !== folded.length) errors.players = t('new.error.same');
+    const long = names.flatMap((name, seat) => (name.length > MAX_NAME ? [seat] : []));
+    const same = folded.flatMap((name, seat) => (folded.indexOf(name) !== folded.lastIndexOf(name) ? [seat] : []));
+    if (long.length) {
+      errors.players = t('new.error.long', { max: MAX_NAME });
+      errors.seats = new Set(long);
+    } else if (same.length) {
+      errors.players = t('new.error.same');
+      errors.seats = new Set(same);
+    }
     const target = parseNumber(model.settings.target);
     if (!(target >= 1 && target <= 10000)) errors.target = t('new.error.target');
     const cutoff = model.settings['sur-cutoff'];

@@ -168,6 +168,7 @@ function renderTotals(sheet) {
           {
             class: `total side-${side}${totals[side] === best && best > 0 ? ' leader' : ''}${sheet.winner === side + 1 ? ' winner' : ''}`,
             'data-testid': `total-${side + 1}`,
+            title: name,
           },
           h('span', { class: 'total-name' }, h('bdi', { text: name })),
           h('span', { class: 'total-value', 'data-testid': `total-value-${side + 1}`, text: formatNumber(totals[side]) }),
@@ -448,6 +449,7 @@ function renderActions(sheet, errors = null) {
   if (!sheet || !canEdit(sheet)) {
     bar.hidden = true;
     document.body.classList.remove('has-actions');
+    document.body.style.removeProperty('--actions-height');
     return;
   }
   bar.hidden = false;
@@ -495,6 +497,8 @@ function renderActions(sheet, errors = null) {
       ? h('a', { class: 'button primary', href: newGameHref(sheet), text: t('banner.new_game') })
       : null;
   fill(bar, status, h('div', { class: 'action-buttons' }, left, right));
+  // The page leaves room for the bar (and the toast sits above it), however tall it is.
+  document.body.style.setProperty('--actions-height', `${bar.offsetHeight}px`);
 }
 
 function renderChart(sheet) {
@@ -551,8 +555,34 @@ function renderHistory(sheet) {
               h(
                 'div',
                 { class: 'round-head' },
-                h('h3', { text: t('history.round', { n: round.number }) }),
-                h('p', { class: 'round-dealer' }, bidiText(t('history.dealt_by', { name: '\u0000' }), seatName(sheet, round.dealer))),
+                h(
+                  'div',
+                  {},
+                  h('h3', { text: t('history.round', { n: round.number }) }),
+                  h('p', { class: 'round-dealer' }, bidiText(t('history.dealt_by', { name: '\u0000' }), seatName(sheet, round.dealer))),
+                ),
+                editable
+                  ? h(
+                      'div',
+                      { class: 'round-actions' },
+                      h('button', {
+                        type: 'button',
+                        class: 'button small',
+                        'data-action': 'edit',
+                        'aria-label': t('history.edit_round', { n: round.number }),
+                        onclick: () => startEdit(round),
+                        text: t('history.edit'),
+                      }),
+                      h('button', {
+                        type: 'button',
+                        class: 'button small danger',
+                        'data-action': 'delete',
+                        'aria-label': t('history.delete_round', { n: round.number }),
+                        onclick: () => deleteRound(round),
+                        text: t('history.delete'),
+                      }),
+                    )
+                  : null,
               ),
               h(
                 'table',
@@ -601,14 +631,6 @@ function renderHistory(sheet) {
                   ),
                 ),
               ),
-              editable
-                ? h(
-                    'div',
-                    { class: 'round-actions' },
-                    h('button', { type: 'button', class: 'button small', 'data-action': 'edit', onclick: () => startEdit(round), text: t('history.edit') }),
-                    h('button', { type: 'button', class: 'button small danger', 'data-action': 'delete', onclick: () => deleteRound(round), text: t('history.delete') }),
-                  )
-                : null,
             ),
           ),
         ),
