@@ -395,6 +395,17 @@ def test_edit_delete_and_undo_on_a_phone(browser: Browser, server: str) -> None:
     page.locator("#undo").tap()
     expect(page.locator(".round")).to_have_count(3)
     assert _shown_totals(page, 2) == [str(total) for total in after_edit.totals]
+
+    # The links: the share link is copied whole, and the CSV holds every round.
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator('[data-copy="share-link"]').tap()
+    expect(page.locator('[data-copy="share-link"]')).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{server}{sheet['share_url']}"
+    csv_href = page.get_by_test_id("csv").get_attribute("href")
+    assert csv_href is not None
+    csv = page.request.get(f"{server}{csv_href}").text()
+    assert csv.lstrip("\ufeff").startswith("round,dealer,")
+    assert len(csv.strip().splitlines()) == 1 + len(after_edit.entries)
     assert problems == []
     context.close()
 
