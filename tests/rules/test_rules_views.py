@@ -37,11 +37,8 @@ more is at least this large, so a value this big reachable from a view can only 
 
 
 def reachable(root: object) -> Iterator[object]:
-    """Every value reachable from ``root`` through containers and dataclass fields.
-
-    Dataclass fields left out of comparison (the rules' move memo, a cache of plays keyed on
-    tables) are not the game's data and are skipped.
-    """
+    """Every value reachable from ``root`` through containers and dataclass fields (all of them,
+    caches included: the engine keeps its memo of plays out of the rules for this reason)."""
     stack = [root]
     seen: set[int] = set()
     while stack:
@@ -58,9 +55,7 @@ def reachable(root: object) -> Iterator[object]:
             stack.extend(value.keys())
             stack.extend(value.values())
         elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            stack.extend(
-                getattr(value, field.name) for field in dataclasses.fields(value) if field.compare
-            )
+            stack.extend(getattr(value, field.name) for field in dataclasses.fields(value))
 
 
 def game_states(players: int, rules: Rules, seed: int, rounds: int = 2) -> Iterator[GameState]:

@@ -136,13 +136,22 @@ def capture_options(card: int, table: int, rules: Rules) -> tuple[int, ...]:
     return tuple(singles)
 
 
+MEMOS: tuple[dict[int, tuple[Move, ...]], ...] = tuple({} for _ in range(8))
+"""The memos of card plays, one per capture variant (``Rules.capture_variant``).
+
+Module state rather than a field of the rules: the rules are part of every seat's view, and the
+memo's keys show which cards were looked up, so it must not be reachable from a view.
+"""
+
+
 def card_moves(card: int, table: int, rules: Rules) -> tuple[Move, ...]:
     """The legal plays of one card at a table: its captures, then a lay where one is allowed.
 
-    The answer is remembered in ``rules.memo`` under ``(table & RELEVANT[card]) << 6 | card``;
-    the engine's hot paths look there first and call this only on a miss.
+    The answer is remembered in ``MEMOS[rules.capture_variant]`` under
+    ``(table & RELEVANT[card]) << 6 | card``; the engine's hot paths look there first and call
+    this only on a miss.
     """
-    memo: dict[int, tuple[Move, ...]] = rules.memo
+    memo = MEMOS[rules.capture_variant]
     key = (table & RELEVANT[card]) << 6 | card
     moves = memo.get(key)
     if moves is None:

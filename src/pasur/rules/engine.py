@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pasur.rules.captures import RELEVANT, capture_options, card_moves
+from pasur.rules.captures import MEMOS, RELEVANT, capture_options, card_moves
 from pasur.rules.cards import CARDS, JACK, format_cards
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE, TABLE_SIZE, check_deck, seeded_rng, shuffle_deck
 from pasur.rules.errors import DeckError, GameOverError, IllegalMoveError
@@ -123,7 +123,7 @@ def next_round(state: GameState, *, deck: Sequence[int] | None = None) -> GameSt
 
 def moves_for(hand: int, table: int, rules: Rules) -> tuple[Move, ...]:
     """The legal moves of a hand at a table, card by card in rank order, captures before a lay."""
-    memo = rules.memo
+    memo = MEMOS[rules.capture_variant]
     moves: tuple[Move, ...] = ()
     while hand:
         low = hand & -hand
@@ -198,7 +198,7 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
     rules = state.rules
     if seat < 0 or not 0 <= card < PACK_SIZE or not state.hands[seat] >> card & 1:
         raise IllegalMoveError(why_illegal(state, move))
-    moves = rules.memo.get((state.table & RELEVANT[card]) << 6 | card)
+    moves = MEMOS[rules.capture_variant].get((state.table & RELEVANT[card]) << 6 | card)
     if move not in (moves if moves is not None else card_moves(card, state.table, rules)):
         raise IllegalMoveError(why_illegal(state, move))
     return play_legal(state, move)

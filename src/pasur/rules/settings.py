@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import Any
 
 from pasur.rules.errors import SettingError
 
@@ -113,17 +112,25 @@ class Rules:
     """The game ends at the end of a round in which a side reaches this total."""
     partnerships: bool = False
     """Four players in two teams, partners opposite: piles and scores per team."""
-    memo: dict[int, Any] = dataclasses.field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
-    )
-    """The engine's memo of card plays under these rules (see :mod:`pasur.rules.captures`).
+    capture_variant: int = dataclasses.field(init=False, repr=False, compare=False, hash=False)
+    """A number from 0 to 7 naming the settings that decide what a card may take.
 
-    It lives here because the capture rules decide its contents, and so that the hot path
-    finds it with one attribute look-up instead of hashing the rules.
+    The engine keeps one memo of card plays per variant (see :mod:`pasur.rules.captures`) and
+    finds it with this number, so the hot path never hashes the rules. The memo itself is kept
+    out of the rules on purpose: it records which cards were looked up at which tables, and
+    rules travel inside every seat's view.
     """
 
+    def __post_init__(self) -> None:
+        variant = (
+            (self.capture is Capture.OPTIONAL) * 4
+            + (self.sum_sets is SumSets.SEVERAL) * 2
+            + (self.face_capture is FaceCapture.ALL)
+        )
+        object.__setattr__(self, "capture_variant", variant)
+
     def __reduce__(self) -> tuple[type[Rules], tuple[object, ...]]:
-        """Pickle the settings only: the memo is a cache, rebuilt where the rules are used."""
+        """Pickle the settings; derived fields are worked out again on arrival."""
         return (Rules, tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init))
 
     def settings(self) -> dict[str, str]:
