@@ -14,6 +14,8 @@ from pasur.rules import (
     Move,
     MoveSyntaxError,
     legal_moves,
+    make_rules,
+    moves_for,
     new_game,
     play,
     resolve_move,
@@ -147,3 +149,20 @@ def test_a_short_form_resolves_to_the_lay_when_the_card_cannot_capture() -> None
 def test_resolve_refuses_bad_text() -> None:
     with pytest.raises(MoveSyntaxError):
         resolve_move("7X", _ambiguous_seven())
+
+
+def test_a_lay_can_be_typed_where_capture_is_optional() -> None:
+    rules = make_rules("standard", ["capture=optional"])
+    legal = moves_for(mask(["7D"]), mask(["4S", "2H"]), rules)
+    with pytest.raises(AmbiguousMoveError, match=r"7D\+4S; 7D lay"):
+        resolve_move("7D", legal)
+    assert resolve_move("7D lay", legal) == Move.parse("7D")
+    assert resolve_move("LAY 7d", legal) == Move.parse("7D")
+    compulsory = moves_for(mask(["7D"]), mask(["4S", "2H"]), make_rules())
+    with pytest.raises(IllegalMoveError, match="7D can: 7D takes 4S"):
+        resolve_move("7D lay", compulsory)
+
+
+def test_a_capture_naming_a_card_twice_is_refused() -> None:
+    with pytest.raises(MoveSyntaxError, match="2D is named twice"):
+        Move.parse("7D+2D+2D")

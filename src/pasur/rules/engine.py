@@ -44,7 +44,7 @@ def new_game(
     if rules.partnerships and players != 4:
         raise DeckError("partnerships need 4 players")
     if not 0 <= dealer < players:
-        raise DeckError(f"the dealer must be a seat from 1 to {players}")
+        raise DeckError(f"the dealer must be a seat from 0 to {players - 1} (seats count from 0)")
     if deck is None and seed is None:
         raise DeckError("give a seed or a deck order")
     sides = 2 if rules.partnerships else players

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pasur.rules.cards import CARDS, Card, card_index, cards_of, format_cards, mask_of
+from pasur.rules.cards import CARDS, Card, card_index, cards_of, format_cards, mask_of, parse_cards
 from pasur.rules.errors import (
     AmbiguousMoveError,
     CardSyntaxError,
@@ -57,11 +57,7 @@ class Move(NamedTuple):
         parts = text.replace("x", "+").replace("X", "+").split("+", 1)
         try:
             card = card_index(parts[0])
-            taken = (
-                mask_of(card_index(t) for t in parts[1].replace("+", " ").split())
-                if len(parts) > 1
-                else 0
-            )
+            taken = mask_of(parse_cards(parts[1].replace("+", " "))) if len(parts) > 1 else 0
         except CardSyntaxError as error:
             raise MoveSyntaxError(f"{text.strip()!r} is not a move: {error}") from None
         if len(parts) > 1 and not taken:
@@ -85,31 +81,42 @@ class Move(NamedTuple):
         return f"{CARDS[self.card]} takes {format_cards(self.taken)}"
 
 
+LAY_WORD = "lay"
+"""Typed after (or before) a card, asks for a lay where the card could also capture."""
+
+
+def _short(move: Move) -> str:
+    """How a person types this move: a lay is ``7D lay``, so it cannot be taken for a card."""
+    return str(move) if move.taken else f"{move.played} {LAY_WORD}"
+
+
 def resolve_move(text: str, legal: Sequence[Move]) -> Move:
-    """The legal move meant by ``text``: a full move, or just a card with a single legal play.
+    """The legal move meant by ``text``: a full move, ``7D lay``, or a card with one legal play.
 
     Raises:
         MoveSyntaxError: the text is not a move.
         IllegalMoveError: no legal move matches (the message says what the card may do).
         AmbiguousMoveError: ``text`` names only a card and that card has several legal plays.
     """
+    words = text.lower().split()
+    explicit_lay = LAY_WORD in words and len(words) == 2
+    if explicit_lay:
+        words.remove(LAY_WORD)
+        text = words[0]
     move = Move.parse(text)
-    if "+" in text or "x" in text.lower():
+    same_card = [m for m in legal if m.card == move.card]
+    if not same_card:
+        raise IllegalMoveError(f"{move.played} cannot be played: it is not in the hand")
+    if explicit_lay or "+" in text or "x" in text.lower():
         if move in legal:
             return Move(CARDS[move.card], move.taken)
-        same_card = [m for m in legal if m.card == move.card]
-        if not same_card:
-            raise IllegalMoveError(f"{move.played} cannot be played: it is not in the hand")
         raise IllegalMoveError(
             f"{move.describe()} is not allowed; {move.played} can: "
             + "; ".join(m.describe() for m in same_card)
         )
-    matches = [m for m in legal if m.card == move.card]
-    if not matches:
-        raise IllegalMoveError(f"{move.played} cannot be played: it is not in the hand")
-    if len(matches) > 1:
+    if len(same_card) > 1:
         raise AmbiguousMoveError(
-            f"{move.played} can be played in {len(matches)} ways: "
-            + "; ".join(str(m) for m in matches)
+            f"{move.played} can be played in {len(same_card)} ways: "
+            + "; ".join(_short(m) for m in same_card)
         )
-    return matches[0]
+    return same_card[0]
