@@ -153,12 +153,12 @@ def test_resolve_refuses_bad_text() -> None:
 
 def test_a_lay_can_be_typed_where_capture_is_optional() -> None:
     rules = make_rules("standard", ["capture=optional"])
-    legal = moves_for(mask(["7D"]), mask(["4S", "2H"]), rules)
+    legal = moves_for(mask("7D"), mask("4S 2H"), rules)
     with pytest.raises(AmbiguousMoveError, match=r"7D\+4S; 7D lay"):
         resolve_move("7D", legal)
     assert resolve_move("7D lay", legal) == Move.parse("7D")
     assert resolve_move("LAY 7d", legal) == Move.parse("7D")
-    compulsory = moves_for(mask(["7D"]), mask(["4S", "2H"]), make_rules())
+    compulsory = moves_for(mask("7D"), mask("4S 2H"), make_rules())
     with pytest.raises(IllegalMoveError, match="7D can: 7D takes 4S"):
         resolve_move("7D lay", compulsory)
 
