@@ -6,8 +6,8 @@ score tracker takes them as typed in by people at a real table. Both call :func:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from pasur.rules.cards import ACES, CLUB_CARDS, JACKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pasur.rules.errors import PasurError
@@ -31,8 +31,7 @@ class CountError(PasurError):
         """Why, in words."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class RoundCounts:
+class RoundCounts(NamedTuple):
     """What each side took in one round, as counted at the end of it. Sides are 0-based."""
 
     clubs: tuple[int, ...]
@@ -94,18 +93,22 @@ class RoundCounts:
     @classmethod
     def from_piles(cls, piles: Sequence[int], surs: Sequence[int]) -> RoundCounts:
         """Count the capture piles (card sets), one per side."""
+        clubs, aces, jacks = [], [], []
+        ten_of_diamonds = two_of_clubs = 0
+        for side, pile in enumerate(piles):
+            clubs.append((pile & CLUB_CARDS).bit_count())
+            aces.append((pile & ACES).bit_count())
+            jacks.append((pile & JACKS).bit_count())
+            if pile & TEN_OF_DIAMONDS:
+                ten_of_diamonds = side
+            if pile & TWO_OF_CLUBS:
+                two_of_clubs = side
         return cls(
-            clubs=tuple((pile & CLUB_CARDS).bit_count() for pile in piles),
-            aces=tuple((pile & ACES).bit_count() for pile in piles),
-            jacks=tuple((pile & JACKS).bit_count() for pile in piles),
-            ten_of_diamonds=next(i for i, pile in enumerate(piles) if pile & TEN_OF_DIAMONDS),
-            two_of_clubs=next(i for i, pile in enumerate(piles) if pile & TWO_OF_CLUBS),
-            surs=tuple(surs),
+            tuple(clubs), tuple(aces), tuple(jacks), ten_of_diamonds, two_of_clubs, tuple(surs)
         )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class ScoreLine:
+class ScoreLine(NamedTuple):
     """One side's points for a round, by category."""
 
     clubs: int
@@ -136,8 +139,7 @@ class ScoreLine:
         return self.base + self.sur_points
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     """A round's points for every side, with the breakdown."""
 
     lines: tuple[ScoreLine, ...]
