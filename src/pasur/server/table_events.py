@@ -1,0 +1,205 @@
+"""A table's numbered events, and what each recipient may see of them.
+
+Every change at a table is an :class:`Event`: a number (1, 2, 3 … with no gaps), a kind and its
+data. The data are the server's private record, enough to rebuild the table (the deck order and
+salt of each round, every hand dealt, each player's opaque id); nothing leaves the server in that
+form. :meth:`Event.for_recipient` renders the event for one seat or for a spectator, keeping only
+the fields on that kind's public list and adding the recipient's own hand to a deal. A field
+missing from the list is never sent, so a new private field cannot leak by accident.
+
+Everything here is JSON-ready: plain dicts, lists, strings, ints, bools and None, with cards
+written as in the rules (``"10D"``) and moves as ``"7D+2D+2H"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from pasur.rules import Move, Play, RoundResult, SeatView, format_cards
+
+JSON = dict[str, Any]
+"""A JSON object: what the protocol sends and the database stores."""
+
+SPECTATOR = -1
+"""The recipient number of a spectator: someone watching who holds no seat."""
+
+
+class Kind(StrEnum):
+    """What happened at the table."""
+
+    SEATED = "seated"
+    """A person took a seat."""
+    LEFT = "left"
+    """A person left their seat."""
+    BOT_SEATED = "bot_seated"
+    """A bot took a seat (put there, or replacing someone who left during a game)."""
+    BOT_REMOVED = "bot_removed"
+    """A bot was taken out of its seat."""
+    STARTED = "started"
+    """A game began; a ``round_started`` follows."""
+    ROUND_STARTED = "round_started"
+    """A round was dealt; the deck order is committed to, each seat sees its own hand."""
+    DEALT = "dealt"
+    """The next four cards each were dealt during a round."""
+    PLAYED = "played"
+    """A card was played."""
+    ROUND_ENDED = "round_ended"
+    """A round was scored; its deck order and salt are revealed."""
+    GAME_OVER = "game_over"
+    """A side won the game."""
+    REMATCH_VOTE = "rematch_vote"
+    """A seat accepted or declined a rematch."""
+    CONNECTION = "connection"
+    """A seated person's connection came or went."""
+    STAND_IN = "stand_in"
+    """A bot began or stopped playing for a person who dropped."""
+
+
+PUBLIC_FIELDS: dict[Kind, tuple[str, ...]] = {
+    Kind.SEATED: ("seat", "name"),
+    Kind.LEFT: ("seat", "name"),
+    Kind.BOT_SEATED: ("seat", "name", "level"),
+    Kind.BOT_REMOVED: ("seat",),
+    Kind.STARTED: ("game", "players", "dealer", "seats"),
+    Kind.ROUND_STARTED: ("round", "dealer", "turn", "table", "pack_size", "commitment"),
+    Kind.DEALT: ("round", "deal", "turn", "pack_size"),
+    Kind.PLAYED: ("seat", "move", "card", "taken", "sur", "by", "turn"),
+    Kind.ROUND_ENDED: (
+        "round",
+        "points",
+        "lines",
+        "clubs_winner",
+        "leftover",
+        "leftover_to",
+        "totals",
+        "commitment",
+        "deck",
+        "salt",
+    ),
+    Kind.GAME_OVER: ("game", "winner", "winners", "totals"),
+    Kind.REMATCH_VOTE: ("seat", "accept"),
+    Kind.CONNECTION: ("seat", "connected"),
+    Kind.STAND_IN: ("seat", "level", "active"),
+}
+"""The fields of each kind that anyone at the table may see; every other field stays private."""
+
+HAND_FIELDS = frozenset({Kind.ROUND_STARTED, Kind.DEALT})
+"""Kinds whose private ``hands`` list gives each seat its own hand as ``hand``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One numbered change at a table, with its full private data."""
+
+    number: int
+    """Its place in the table's history, from 1, with no gaps."""
+    kind: Kind
+    """What happened."""
+    data: Mapping[str, Any]
+    """Everything about it, private fields included (JSON-ready)."""
+
+    def for_recipient(self, recipient: int) -> JSON:
+        """The event as ``recipient`` (a seat, or :data:`SPECTATOR`) may see it.
+
+        The result is a fresh object: ``{"n": 12, "kind": "played", "seat": 0, ...}``.
+        """
+        shown: JSON = {"n": self.number, "kind": self.kind.value}
+        for name in PUBLIC_FIELDS[self.kind]:
+            if name in self.data:
+                shown[name] = copy_json(self.data[name])
+        if self.kind in HAND_FIELDS and recipient >= 0:
+            shown["hand"] = list(self.data["hands"][recipient])
+        return shown
+
+    def to_json(self) -> JSON:
+        """The stored form, private data included: ``{"n", "kind", "data"}``. Never send it."""
+        return {"n": self.number, "kind": self.kind.value, "data": copy_json(self.data)}
+
+    @classmethod
+    def from_json(cls, stored: Mapping[str, Any]) -> Event:
+        """Read an event back from :meth:`to_json`'s form.
+
+        Raises:
+            ValueError: not a stored event.
+        """
+        number, kind, data = stored.get("n"), stored.get("kind"), stored.get("data")
+        if (
+            not isinstance(number, int)
+            or isinstance(number, bool)
+            or not isinstance(kind, str)
+            or not isinstance(data, dict)
+        ):
+            raise ValueError(f"not a stored table event: {dict(stored)!r}")
+        return cls(number, Kind(kind), copy_json(data))
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-ready data (dicts, lists, tuples as lists, and scalars)."""
+    if isinstance(value, Mapping):
+        return {str(key): copy_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [copy_json(item) for item in value]
+    return value
+
+
+def cards(mask: int) -> list[str]:
+    """A card set as a list of card names in rank order."""
+    return format_cards(mask).split()
+
+
+def encode_play(play: Play) -> JSON:
+    """One play of a round, as everyone saw it."""
+    return {
+        "seat": play.seat,
+        "move": str(Move(play.played, play.taken)),
+        "card": str(play.played),
+        "taken": cards(play.taken),
+        "sur": play.sur,
+    }
+
+
+def encode_result(result: RoundResult) -> JSON:
+    """A round's result: points, the breakdown per side, the cards left over, the totals."""
+    score = result.score
+    return {
+        "points": list(score.points),
+        "lines": [line._asdict() | {"total": line.total} for line in score.lines],
+        "clubs_winner": score.clubs_winner,
+        "leftover": cards(result.leftover),
+        "leftover_to": result.leftover_to,
+        "totals": list(result.totals),
+    }
+
+
+def encode_view(seat_view: SeatView) -> JSON:
+    """What one seat (or a spectator, seat -1) knows of the game, for a snapshot."""
+    shown: JSON = {
+        "seat": seat_view.seat,
+        "players": seat_view.players,
+        "rules": seat_view.rules.settings(),
+        "round": seat_view.round_no,
+        "dealer": seat_view.dealer,
+        "turn": seat_view.turn,
+        "pack_size": seat_view.pack_size,
+        "hand_sizes": list(seat_view.hand_sizes),
+        "table": cards(seat_view.table),
+        "piles": [cards(pile) for pile in seat_view.piles],
+        "surs": list(seat_view.surs),
+        "last_capturer": seat_view.last_capturer,
+        "plays": [encode_play(play) for play in seat_view.plays],
+        "totals": list(seat_view.totals),
+        "result": encode_result(seat_view.result) if seat_view.result is not None else None,
+        "winner": seat_view.winner if seat_view.winner >= 0 else None,
+    }
+    if seat_view.seat >= 0:
+        shown["hand"] = cards(seat_view.hand)
+        shown["legal"] = [str(move) for move in seat_view.legal_moves()]
+    return shown
+
+
+def hands_of(hands: Sequence[int]) -> list[list[str]]:
+    """Every seat's hand, for an event's private ``hands`` field."""
+    return [cards(hand) for hand in hands]
