@@ -166,3 +166,9 @@ def test_a_lay_can_be_typed_where_capture_is_optional() -> None:
 def test_a_capture_naming_a_card_twice_is_refused() -> None:
     with pytest.raises(MoveSyntaxError, match="2D is named twice"):
         Move.parse("7D+2D+2D")
+
+
+def test_an_x_that_is_not_after_a_card_is_not_read_as_takes() -> None:
+    with pytest.raises(MoveSyntaxError, match="'7X' is not a card"):
+        Move.parse("7X")
+    assert Move.parse("7dx2d") == Move.parse("7D+2D")

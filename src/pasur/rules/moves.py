@@ -7,6 +7,7 @@ When a move is typed by a person, ``7D`` alone is enough if that card has only o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -17,6 +18,9 @@ from pasur.rules.errors import (
     IllegalMoveError,
     MoveSyntaxError,
 )
+
+_TAKES = re.compile(r"(?<=[CDHScdhs♣♦♥♠])\s*[xX]\s*")
+"""``x`` after a card, another way to write ``+`` (``7D x 2D 2H``, ``7Dx2D``); never a suit."""
 
 
 class Move(NamedTuple):
@@ -54,7 +58,7 @@ class Move(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read ``7D`` (a lay) or ``7D+2D+2H`` (a capture); also ``7D x 2D 2H``."""
-        parts = text.replace("x", "+").replace("X", "+").split("+", 1)
+        parts = _TAKES.sub("+", text.strip()).split("+", 1)
         try:
             card = card_index(parts[0])
             taken = mask_of(parse_cards(parts[1].replace("+", " "))) if len(parts) > 1 else 0
@@ -107,7 +111,7 @@ def resolve_move(text: str, legal: Sequence[Move]) -> Move:
     same_card = [m for m in legal if m.card == move.card]
     if not same_card:
         raise IllegalMoveError(f"{move.played} cannot be played: it is not in the hand")
-    if explicit_lay or "+" in text or "x" in text.lower():
+    if explicit_lay or "+" in _TAKES.sub("+", text.strip()):
         if move in legal:
             return Move(CARDS[move.card], move.taken)
         raise IllegalMoveError(
