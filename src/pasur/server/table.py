@@ -687,7 +687,7 @@ class Table:
                 if event.number != table._version + 1:
                     raise ValueError(f"event {event.number} follows event {table._version}")
                 table._apply(event, now)
-            except (ValueError, KeyError, TypeError, IndexError, AssertionError) as error:
+            except (ValueError, KeyError, TypeError, IndexError, TableError) as error:
                 raise TableError("bad_log", f"cannot rebuild the table: {error}") from None
             table._history.append(event)
             table._version = event.number
@@ -800,6 +800,8 @@ class Table:
         """Make one event's change: the only place the table's state changes."""
         data = event.data
         kind = event.kind
+        if "seat" in data:
+            self._check_seat(data["seat"])
         if kind in (Kind.SEATED, Kind.LEFT, Kind.BOT_SEATED, Kind.BOT_REMOVED):
             seat = data["seat"]
             if kind is Kind.SEATED:
@@ -835,18 +837,22 @@ class Table:
             self._turn_started = now
         elif kind is Kind.PLAYED:
             game = self._game
-            assert game is not None
+            if game is None:
+                raise ValueError("a play before any deal")
             if data["seat"] != game.turn:
                 raise ValueError(f"seat {data['seat']} played out of turn")
             self._count_grace(game.turn, now)
             self._game = play(game, Move.parse(data["move"]))
             self._turn_started = now
         elif kind is Kind.ROUND_ENDED:
+            if self._game is None or self._game.result is None:
+                raise ValueError("a round ended before its last play")
             self._reveals.append(
                 {"round": data["round"], "commitment": data["commitment"], "salt": data["salt"]}
             )
         elif kind is Kind.GAME_OVER:
-            assert self._game is not None
+            if self._game is None or self._game.winner < 0:
+                raise ValueError("a game over before a side has won")
             self._status = Status.FINISHED
             self._record = record_of(self._game, seats=list(self._names)) | {
                 "commitments": [
