@@ -6,7 +6,7 @@ import random
 
 from table_support import make_table, moves_of, refused, until
 
-from pasur.rules import CARDS, Move, format_cards, make_rules, why_illegal
+from pasur.rules import CARDS, Card, Move, format_cards, make_rules, why_illegal
 from pasur.rules.testing import check_invariants
 from pasur.server.table import Player, Status, Table, TableConfig
 from pasur.server.table_events import Event
@@ -221,3 +221,27 @@ def test_a_person_can_play_at_once_after_joining_a_finished_table() -> None:
     game = table.game
     assert game is not None and game.turn == 1
     table.submit(1, str(moves_of(table)[0]), table.version, now=0.0)
+
+
+def test_every_move_the_snapshot_lists_is_accepted_as_written() -> None:
+    optional = make_rules("standard", {"capture": "optional", "sum-sets": "several"})
+    table = make_table("hh", rules=optional, seed=12)
+    rng = random.Random(12)
+    lays_beside_captures = 0
+    for _ in range(30):
+        game = table.game
+        assert game is not None
+        legal = table.snapshot_for(game.turn)["game"]["legal"]
+        assert len(legal) == len(moves_of(table))
+        cards_that_capture = {m.card for m in moves_of(table) if m.taken}
+        lays_beside_captures += sum(
+            text.endswith(" lay") and Card.parse(text.split()[0]) in cards_that_capture
+            for text in legal
+        )
+        log = list(table.history)
+        for text in legal:
+            copy = Table.from_log(table.config, log, now=0.0)
+            [played, *_] = copy.submit(game.turn, text, copy.version, now=0.0)
+            assert played.data["move"] == text.removesuffix(" lay")
+        table.submit(game.turn, rng.choice(legal), table.version, now=0.0)
+    assert lays_beside_captures > 0

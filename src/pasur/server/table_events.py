@@ -196,8 +196,17 @@ def encode_view(seat_view: SeatView) -> JSON:
     }
     if seat_view.seat >= 0:
         shown["hand"] = cards(seat_view.hand)
-        shown["legal"] = [str(move) for move in seat_view.legal_moves()]
+        shown["legal"] = [move_text(move) for move in seat_view.legal_moves()]
     return shown
+
+
+def move_text(move: Move) -> str:
+    """A move as ``play`` reads it unambiguously: ``7D+2D+2H``, or ``7D lay`` for a lay.
+
+    A bare ``7D`` means "the one legal play of 7D", which is ambiguous when 7D could also capture
+    (with optional captures), so a lay is always written with the word ``lay``.
+    """
+    return str(move) if move.taken else f"{move.played} lay"
 
 
 def hands_of(hands: Sequence[int]) -> list[list[str]]:
