@@ -88,6 +88,39 @@ MAX_NAME = 40
 """Longest display name."""
 
 
+ERROR_CODES: dict[str, str] = {
+    # Playing.
+    "not_started": "no game has started at the table yet",
+    "game_over": "the game is over",
+    "not_your_turn": "another seat is to play",
+    "stale": "the version sent is not the table's current event number",
+    "malformed": "the move text cannot be read as a move",
+    "ambiguous": "a card alone was sent and it has several legal plays",
+    "illegal": "the move is not legal here; the message gives the engine's reason",
+    # Seats and games.
+    "no_such_seat": "there is no seat with that number",
+    "seat_taken": "the seat is not empty",
+    "table_full": "every seat is taken",
+    "already_seated": "the person already holds a seat at this table",
+    "not_seated": "the person holds no seat here, or the seat is a bot's",
+    "not_a_bot": "the seat holds no bot",
+    "bad_player": "the player id is not a non-empty string",
+    "bad_name": "the name is empty, too long or not printable",
+    "bad_level": "no bot level has that name",
+    "game_running": "not possible while a game is being played",
+    "not_ready": "a seat is still empty",
+    "not_finished": "no game has finished yet (rematch votes, records)",
+    # Watching and catching up.
+    "no_spectators": "the table does not allow spectators",
+    "bad_version": "the event number is not one of this table's",
+    "history_gap": "the events after that number are no longer kept: take a snapshot",
+    # Creating and rebuilding.
+    "bad_config": "the table settings are not valid",
+    "bad_log": "the stored events cannot rebuild the table",
+}
+"""Every code a :class:`TableError` may carry, with what it means."""
+
+
 def timeout_level() -> str:
     """The bot that plays when a turn timer runs out: ``casual`` once it exists, else ``random``."""
     return "casual" if "casual" in BOT_NAMES else "random"
@@ -101,6 +134,7 @@ class TableError(Exception):
     """
 
     def __init__(self, code: str, message: str) -> None:
+        assert code in ERROR_CODES, code
         super().__init__(f"{code}: {message}")
         self.code = code
         """What went wrong, as one of the codes in ``docs/protocol.md``."""
