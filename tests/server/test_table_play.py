@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from table_support import make_table, moves_of, refused, until
 
 from pasur.rules import CARDS, Card, Move, format_cards, make_rules, why_illegal
 from pasur.rules.testing import check_invariants
+from pasur.server import table as table_module
 from pasur.server.table import Player, Status, Table, TableConfig
 from pasur.server.table_events import Event
 
@@ -245,3 +247,30 @@ def test_every_move_the_snapshot_lists_is_accepted_as_written() -> None:
             assert played.data["move"] == text.removesuffix(" lay")
         table.submit(game.turn, rng.choice(legal), table.version, now=0.0)
     assert lays_beside_captures > 0
+
+
+class BrokenBot:
+    """A bot level with a bug: it raises, or answers a move that is not legal."""
+
+    name = "broken"
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+    def choose(self, view: object, legal: object, rng: object) -> Move:
+        if self.how == "raise":
+            raise RuntimeError("bug")
+        return Move(CARDS[0], 1 << 51)
+
+
+@pytest.mark.parametrize("how", ["raise", "illegal"])
+def test_a_failing_bot_does_not_stop_the_table(
+    how: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = make_table("bh", dealer=1)  # the bot leads
+    first = str(moves_of(table)[0])
+    monkeypatch.setattr(table_module, "make_bot", lambda level: BrokenBot(how))
+    [event] = table.tick(0.0)
+    assert (event.data["seat"], event.data["move"], event.data["by"]) == (0, first, "bot")
+    expected = "bot failed in seat 0" if how == "raise" else "which is not legal"
+    assert expected in caplog.text

@@ -598,17 +598,24 @@ class Table:
         return min(candidates) if candidates else None
 
     def _bot_move(self, seat: int, level: str) -> Move:
+        """The move a bot of ``level`` plays for ``seat``, seeing only that seat's view.
+
+        A bot that fails (raises, or answers a move that is not legal) must not stop the table:
+        the failure is logged and the first legal move is played instead.
+        """
         game = self._game
         assert game is not None
-        bot = self._bots.get((seat, level))
-        if bot is None:
-            bot = self._bots[seat, level] = make_bot(level)
         legal = legal_moves(game)
-        move = bot.choose(view(game, seat), legal, self._bot_rng)
+        try:
+            bot = self._bots.get((seat, level))
+            if bot is None:
+                bot = self._bots[seat, level] = make_bot(level)
+            move = bot.choose(view(game, seat), legal, self._bot_rng)
+        except Exception:
+            log.exception("the %s bot failed in seat %d; playing %s", level, seat, legal[0])
+            return legal[0]
         if move not in legal:
-            log.warning(
-                "the %s bot chose %s, which is not legal; playing %s", level, move, legal[0]
-            )
+            log.error("the %s bot chose %r, which is not legal; playing %s", level, move, legal[0])
             return legal[0]
         return Move(move[0], move[1])
 
