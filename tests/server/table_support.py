@@ -31,6 +31,7 @@ def make_table(
     The deck orders come from ``random.Random(seed)``; the game is started at time 0 (first
     dealer ``dealer``) unless ``start`` is False.
     """
+    config.setdefault("drop_bot", "random")  # whatever levels exist, tests know which plays
     table = Table(
         TableConfig(players=len(seats), rules=rules, **config),
         rng=random.Random(seed),
