@@ -8,7 +8,7 @@ import random
 from table_support import make_table, play_turn
 
 from pasur.rules import CARDS, make_rules
-from pasur.server.fairness import (
+from pasur.rules.fairness import (
     SALT_BYTES,
     commitment,
     deck_text,

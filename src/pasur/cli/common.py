@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -49,6 +50,15 @@ def parse_numbers(option: str, text: str, *, low: int = 0) -> tuple[int, ...]:
             raise UsageError(f"{option}: {number} is negative; counts are 0 or more")
         numbers.append(number)
     return tuple(numbers)
+
+
+def read_text(path: Path) -> str:
+    """The text of a UTF-8 file named on the command line; a one-line error if it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise UsageError(f"cannot read {path}: {reason}") from None
 
 
 def print_json(data: Any) -> None:

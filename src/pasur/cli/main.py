@@ -15,6 +15,7 @@ from pasur.cli.replay import replay
 from pasur.cli.selfplay import selfplay
 from pasur.cli.serve import serve
 from pasur.cli.tally import tally
+from pasur.cli.verify import verify
 from pasur.rules import PasurError
 
 app = typer.Typer(
@@ -28,6 +29,7 @@ app.command()(captures)
 app.command()(tally)
 app.command()(selfplay)
 app.command()(replay)
+app.command()(verify)
 app.command()(arena)
 app.command()(play)
 app.command()(serve)

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pasur.cli.common import JsonOption, UsageError, print_json
+from pasur.cli.common import JsonOption, print_json, read_text
 from pasur.cli.tally import breakdown
 from pasur.rules import records
 
@@ -19,13 +19,7 @@ def replay(
     json: JsonOption = False,
 ) -> None:
     """Re-play a game record through the rules, rejecting the first illegal play."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(
-            f"cannot read {file}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    data = records.loads(text)
+    data = records.loads(read_text(file))
     state = records.replay(data)
     results = [r.result for r in state.finished]
     if state.result is not None:

@@ -56,8 +56,8 @@ from pasur.rules import (
     view,
     why_illegal,
 )
+from pasur.rules.fairness import commitment, new_salt
 from pasur.rules.records import record_of
-from pasur.server.fairness import commitment, new_salt
 from pasur.server.table_events import (
     JSON,
     SPECTATOR,
@@ -690,7 +690,7 @@ class Table:
 
         It is :func:`pasur.rules.records.record_of` (seat names as they were when the game
         started) plus ``"commitments"``: one ``{"commitment", "salt"}`` per round, which
-        :func:`pasur.server.fairness.verify_record` checks.
+        :func:`pasur.rules.fairness.verify_record` checks.
 
         Raises:
             TableError: ``not_finished`` (no game has finished yet).

@@ -7,8 +7,9 @@ and anyone can recompute the hash: a server that changed the deal after the comm
 SHA-256 collision. The salt keeps the commitment from being searched: without it, a player could
 hash candidate deck orders consistent with what they have seen.
 
-This module needs only the standard library and :mod:`pasur.rules`, so ``pasur verify`` (and a
-web client, with its own SHA-256) can use the same definition.
+It lives in the rules package (standard library only) so that the server that commits,
+``pasur verify`` and anyone's own checker share one definition; a web client repeats it with its
+own SHA-256.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pasur.rules import CARDS, Card
+from pasur.rules.cards import CARDS, Card
 
 SALT_BYTES = 16
 """Length of a round's secret salt."""
