@@ -1,0 +1,434 @@
+"""Determinized alpha-beta search: the engine of every level from intermediate up.
+
+A seat does not know the other hands or the pack, but every card played so far is public, so the
+hidden part of a Pasur position is small. Perfect Information Monte Carlo (PIMC) turns that into
+search: draw *worlds* (full deals consistent with the seat's view, from
+:func:`pasur.rules.sample_world`), search each one as if all cards were face up, and average each
+move's value over the worlds. Averaging, not voting, keeps the values in points, which is what
+:func:`pasur.bots.hint` reports.
+
+Each world is searched by alpha-beta over the real engine (:func:`pasur.rules.play_legal` on moves
+from :func:`pasur.rules.moves_for`) with:
+
+- a *horizon* in deals: the search stops where a deal beyond the horizon would start, or at the end
+  of the round, whichever is first, and judges the position there with
+  :mod:`pasur.bots.evaluation`; a ply limit caps it for three and four players, where one deal is
+  12 or 16 plies;
+- the *paranoid* assumption with more than two sides: every opponent plays against the searching
+  side, which keeps the search a two-sided alpha-beta;
+- a transposition table keyed on the small int tuples that decide a position's future (hands,
+  table, piles, Surs, last capturer), storing bounds;
+- move ordering by immediate gain (a Sur first, then captures by the points they take), so the
+  cut-offs come early.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from math import inf
+
+from pasur.bots.evaluation import RulesJudge, Valuation, judge_for
+from pasur.bots.features import immediate_gains
+from pasur.rules import GameState, Move, SeatView, moves_for, play_legal, sample_world
+from pasur.rules import view as seat_view
+from pasur.rules.cards import ACES, CLUB_CARDS, JACK, JACKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from pasur.rules.deal import HAND_SIZE, PACK_SIZE
+from pasur.rules.settings import SurCancel
+
+_ONE_POINT = ACES | JACKS
+_FIRST_JACK = 4 * (JACK - 1)
+_FIRST_QUEEN = 4 * JACK
+_CARD_POINTS_TOTAL = 4 + 4 + 3 + 2
+"""Card points in a pack, clubs award aside: aces, jacks, the 10♦ and the 2♣."""
+
+THREAT = 0.9
+"""How much of a Sur the leaf evaluation credits to a seat that holds a card clearing the table.
+
+Not all of it: the seat may have something better to do, and it is still a turn away.
+"""
+
+
+class WorldSearch:
+    """Alpha-beta search of the worlds of one decision, from one seat's side.
+
+    Args:
+        view: the deciding seat's view (for the rules, the seats' sides and the game totals).
+        valuation: what a round's points are worth to the deciding side.
+        deals: the horizon, in deals: 1 searches to the end of the current deal.
+        max_plies: the most plies searched below the root move.
+        first_pick: at a leaf, credit the seat to play with this share of the best capture it
+            holds (points, clubs at half a point, a Sur); 0 credits only a Sur it could take.
+        opponent_model: how much an opponent's reply is the move with the best immediate gain
+            from its own point of view (:mod:`pasur.bots.features`), rather than the reply
+            worst for us. 0 is the paranoid search; see :func:`determinized_values`.
+    """
+
+    def __init__(
+        self,
+        view: SeatView,
+        valuation: Valuation,
+        *,
+        deals: int,
+        max_plies: int = 64,
+        first_pick: float = 0.0,
+        opponent_model: float = 0.0,
+    ) -> None:
+        rules = view.rules
+        self.players = players = view.players
+        self.side_of = side_of = tuple(view.side_of(seat) for seat in range(players))
+        self.sides = sides = max(side_of) + 1
+        self.judge: RulesJudge = judge_for(rules, sides)
+        self.root_side = root_side = side_of[view.seat]
+        self.maximizing = tuple(side == root_side for side in side_of)
+        self.valuation = valuation
+        self.horizon = view.dealt + deals * HAND_SIZE * players
+        self.max_plies = max_plies
+        self.first_pick = first_pick
+        self.opponent_model = opponent_model
+        self._model_picks: dict[tuple[object, ...], tuple[int, int]] = {}
+        cutoff = rules.sur_cutoff
+        self.eligible = tuple(cutoff is None or total < cutoff for total in view.totals)
+        self.rules = rules
+        self.nodes = 0
+
+    def values(self, state: GameState, moves: Sequence[tuple[int, int]]) -> list[float]:
+        """The exact value (under the horizon and evaluation) of each move in this world."""
+        tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]] = {}
+        search = self._searcher(tt)
+        depth = self.max_plies
+        return [search(play_legal(state, move), -inf, inf, depth) for move in moves]
+
+    def _searcher(
+        self, tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]]
+    ) -> Callable[[GameState, float, float, int], float]:
+        """Build the recursive search as a closure: local names are the fastest in CPython."""
+        rules = self.rules
+        players = self.players
+        side_of = self.side_of
+        sides = self.sides
+        maximizing = self.maximizing
+        horizon = self.horizon
+        valuation = self.valuation
+        judge = self.judge
+        sweepers = judge.sweepers
+        clubs_expectation = judge.clubs_expectation
+        sur_points = rules.sur_points
+        final_deal_surs = judge.final_deal_surs
+        net_surs = rules.sur_cancel is SurCancel.NET
+        eligible = self.eligible
+        tt_get = tt.get
+        seats = range(players)
+        side_range = range(sides)
+        uncaptured_share = 1.0 / sides
+        first_pick = self.first_pick
+        model_weight = self.opponent_model
+        paranoia = 1.0 - model_weight
+        # What a seat would play depends only on what it sees, so one memo serves every world.
+        model_picks = self._model_picks
+        counter = [0]
+
+        def leaf(state: GameState) -> float:
+            piles = state[11]
+            points = [0.0] * sides
+            clubs = [0] * sides
+            banked = 0
+            for seat in seats:
+                pile = piles[seat]
+                side = side_of[seat]
+                taken = (pile & _ONE_POINT).bit_count()
+                if pile & TEN_OF_DIAMONDS:
+                    taken += 3
+                if pile & TWO_OF_CLUBS:
+                    taken += 2
+                banked += taken
+                points[side] += taken
+                clubs[side] += (pile & CLUB_CARDS).bit_count()
+            surs = state[12]
+            if any(surs):
+                side_surs = [0] * sides
+                for seat in seats:
+                    if eligible[side_of[seat]]:
+                        side_surs[side_of[seat]] += surs[seat]
+                for side in side_range:
+                    count = side_surs[side]
+                    if net_surs:
+                        count -= max(side_surs[:side] + side_surs[side + 1 :])
+                    if count > 0:
+                        points[side] += count * sur_points
+            expected = clubs_expectation(tuple(clubs))
+            share = (_CARD_POINTS_TOTAL - banked) * uncaptured_share
+            for side in side_range:
+                points[side] += expected[side] + share
+            table = state[10]
+            turn = state[8]
+            if first_pick and table:
+                sur_ok = eligible[side_of[turn]] and (state[9] < PACK_SIZE or final_deal_surs)
+                best_pick = 0.0
+                for card, taken in moves_for(state[1][turn], table, rules):
+                    if taken:
+                        worth = _ORDER_SCORES.get((card, taken))
+                        if worth is None:
+                            worth = _order_score((card, taken))
+                        worth -= 10.0 + 0.1 * taken.bit_count()
+                        if taken == table and sur_ok and not _FIRST_JACK <= card < _FIRST_QUEEN:
+                            worth += sur_points
+                        if worth > best_pick:
+                            best_pick = worth
+                points[side_of[turn]] += first_pick * best_pick
+            elif (
+                table
+                and eligible[side_of[turn]]
+                and (state[9] < PACK_SIZE or final_deal_surs)
+                and state[1][turn] & sweepers(table)
+            ):
+                points[side_of[turn]] += sur_points * THREAT
+            return valuation(points)
+
+        def terminal(state: GameState) -> float:
+            result = state[16]
+            assert result is not None
+            return valuation(result.score.points)
+
+        def search(state: GameState, alpha: float, beta: float, depth: int) -> float:
+            counter[0] += 1
+            turn = state[8]
+            if turn < 0:
+                return terminal(state)
+            if state[9] >= horizon or depth <= 0:
+                return leaf(state)
+            hands = state[1]
+            table = state[10]
+            key = (hands, table, state[11], state[12], state[13])
+            entry = tt_get(key)
+            first = None
+            lower = -inf
+            upper = inf
+            if entry is not None:
+                lower, upper, first = entry
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+            start_alpha = alpha
+            start_beta = beta
+            moves: Sequence[tuple[int, int]] = moves_for(hands[turn], table, rules)
+            if len(moves) > 1:
+                moves = _ordered(moves, table, first)
+            best = moves[0]
+            depth -= 1
+            if maximizing[turn]:
+                value = -inf
+                for move in moves:
+                    found = search(play_legal(state, move), alpha, beta, depth)
+                    if found > value:
+                        value = found
+                        best = move
+                        if found > alpha:
+                            alpha = found
+                            if alpha >= beta:
+                                break
+            elif model_weight:
+                # An opponent who cannot see our cards: mostly the move its immediate gains
+                # favour, partly the worst move for us (see ``opponent_model``).
+                model_move = model_picks.get(key)
+                if model_move is None:
+                    model_move = _model_move(state, turn)
+                    model_picks[key] = model_move
+                best = model_move
+                expected = search(play_legal(state, model_move), -inf, inf, depth)
+                if model_weight >= 1.0:
+                    value = expected
+                else:
+                    low = (alpha - model_weight * expected) / paranoia
+                    high = min((beta - model_weight * expected) / paranoia, expected)
+                    worst = expected
+                    if low < high:
+                        for move in moves:
+                            if move == model_move:
+                                continue
+                            found = search(play_legal(state, move), low, high, depth)
+                            if found < worst:
+                                worst = found
+                                if found < high:
+                                    high = found
+                                    if low >= high:
+                                        break
+                    value = model_weight * expected + paranoia * worst
+            else:
+                value = inf
+                for move in moves:
+                    found = search(play_legal(state, move), alpha, beta, depth)
+                    if found < value:
+                        value = found
+                        best = move
+                        if found < beta:
+                            beta = found
+                            if alpha >= beta:
+                                break
+            # Bounds from earlier visits stay true; this visit can only tighten them.
+            if value <= start_alpha:
+                if value < upper:
+                    upper = value
+            elif value >= start_beta:
+                if value > lower:
+                    lower = value
+            else:
+                lower = upper = value
+            tt[key] = (lower, upper, best)
+            return value
+
+        def _model_move(state: GameState, seat: int) -> tuple[int, int]:
+            moves = moves_for(state[1][seat], state[10], rules)
+            if len(moves) == 1:
+                return moves[0]
+            gains = immediate_gains(seat_view(state, seat), moves)
+            return moves[max(range(len(moves)), key=gains.__getitem__)]
+
+        def counted(state: GameState, alpha: float, beta: float, depth: int) -> float:
+            value = search(state, alpha, beta, depth)
+            self.nodes += counter[0]
+            counter[0] = 0
+            return value
+
+        return counted
+
+
+def _ordered(
+    moves: Sequence[tuple[int, int]], table: int, first: tuple[int, int] | None
+) -> list[tuple[int, int]]:
+    """Moves likeliest to be best first: the remembered best, Surs, rich captures, cheap lays."""
+    scored = []
+    for move in moves:
+        score = _ORDER_SCORES.get(move)
+        if score is None:
+            score = _order_score(move)
+        if move[1] == table:
+            score += 20.0
+        if move == first:
+            score += 1000.0
+        scored.append((score, move))
+    scored.sort(key=_first, reverse=True)
+    return [move for _, move in scored]
+
+
+_ORDER_SCORES: dict[tuple[int, int], float] = {}
+
+
+def _order_score(move: tuple[int, int]) -> float:
+    """A move's rough immediate worth for ordering: captures by points taken, lays by cost."""
+    card, taken = move
+    cards = taken | 1 << card
+    worth = (cards & _ONE_POINT).bit_count() + 0.5 * (cards & CLUB_CARDS).bit_count()
+    if cards & TEN_OF_DIAMONDS:
+        worth += 3
+    if cards & TWO_OF_CLUBS:
+        worth += 2
+    score = 10.0 + worth + 0.1 * taken.bit_count() if taken else -worth
+    if len(_ORDER_SCORES) >= 1 << 16:
+        _ORDER_SCORES.clear()
+    _ORDER_SCORES[move] = score
+    return score
+
+
+def _first(item: tuple[float, tuple[int, int]]) -> float:
+    return item[0]
+
+
+WorldWeigher = Callable[[SeatView, GameState], float]
+"""How plausible a sampled world is given what the other seats did (1.0: no opinion)."""
+
+
+def determinized_values(
+    view: SeatView,
+    legal: Sequence[Move],
+    rng: random.Random,
+    *,
+    worlds: int,
+    deals: int,
+    valuation: Valuation,
+    max_plies: int = 64,
+    first_pick: float = 0.0,
+    opponent_model: float = 0.0,
+    node_budget: int | None = None,
+    seconds: float | None = None,
+    weigher: WorldWeigher | None = None,
+    candidates: int = 1,
+) -> list[float]:
+    """Each legal move's value averaged over sampled worlds (PIMC).
+
+    Args:
+        view: the deciding seat's view.
+        legal: its legal moves.
+        rng: the bot's generator; worlds are drawn from it, so a seed fixes the answer.
+        worlds: the most worlds to search.
+        deals: the search horizon in deals (see :class:`WorldSearch`).
+        valuation: what a round's points are worth to the deciding side.
+        max_plies: a cap on the search depth below each root move.
+        first_pick: see :class:`WorldSearch`.
+        opponent_model: see :class:`WorldSearch`.
+        node_budget: stop drawing worlds once the searches have visited this many positions
+            (a budget that, unlike time, gives the same answer on every machine).
+        seconds: stop drawing worlds after this long.
+        weigher: weighs each world by how well it explains the other seats' play.
+        candidates: with a weigher, draw this many worlds for each one searched and keep one of
+            them at random in proportion to their weights (sampling importance resampling).
+
+    At least one world is always searched. When the view leaves a single world possible (the
+    last deal with two players: the unseen cards are the opponent's hand), one is enough and the
+    answer is exact.
+    """
+    start = time.perf_counter()
+    searcher = WorldSearch(
+        view,
+        valuation,
+        deals=deals,
+        max_plies=max_plies,
+        first_pick=first_pick,
+        opponent_model=opponent_model,
+    )
+    totals = [0.0] * len(legal)
+    searched = 0
+    only = _only_world(view)
+    while searched < worlds:
+        state = _draw_world(view, rng, weigher, candidates)
+        for index, value in enumerate(searcher.values(state, legal)):
+            totals[index] += value
+        searched += 1
+        if only:
+            break
+        if node_budget is not None and searcher.nodes >= node_budget:
+            break
+        if seconds is not None and time.perf_counter() - start > seconds:
+            break
+    return [total / searched for total in totals]
+
+
+def _draw_world(
+    view: SeatView, rng: random.Random, weigher: WorldWeigher | None, candidates: int
+) -> GameState:
+    """One world; with a weigher, the pick of ``candidates`` draws in proportion to weight."""
+    if weigher is None or candidates <= 1:
+        return sample_world(view, rng)
+    drawn = [sample_world(view, rng) for _ in range(candidates)]
+    weights = [weigher(view, state) for state in drawn]
+    total = sum(weights)
+    if total <= 0.0:
+        return drawn[0]
+    pick = rng.random() * total
+    for state, weight in zip(drawn, weights, strict=True):
+        pick -= weight
+        if pick < 0.0:
+            return state
+    return drawn[-1]
+
+
+def _only_world(view: SeatView) -> bool:
+    """Whether the view allows one world only: every unseen card is in a known hand."""
+    if view.pack_size:
+        return False
+    others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+    return len(others) <= 1
