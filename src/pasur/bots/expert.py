@@ -1,0 +1,49 @@
+"""Level 5, expert: many worlds, read from the opponents' play, searched to win the game.
+
+The expert is the advanced search with four additions:
+
+- **Inference.** Worlds are weighed by how well they explain the plays the other seats made in
+  this deal (a softmax model of their immediate gains, :mod:`pasur.bots.inference`), and the
+  worlds searched are drawn in proportion to those weights.
+- **Opponents mostly modelled.** An opponent's reply is 70 % the move its own immediate gains
+  favour and 30 % the reply worst for us.
+- **An exact endgame.** In the final deal it searches to the end of the round; with two players
+  that deal is perfect information (the unseen cards are the opponent's hand), so one exact
+  alpha-beta search with a transposition table decides it.
+- **Playing for the game.** Near the target it values a round's points by its chance of winning
+  the game after them (:class:`pasur.bots.evaluation.Valuation`); the Sur cutoff is applied in
+  every searched line and leaf, and the clubs race is valued as the chance of the clubs award.
+"""
+
+from __future__ import annotations
+
+from pasur.bots.pimc import SearchBot, SearchPlan
+
+
+class ExpertBot(SearchBot):
+    """The strongest level.
+
+    Args:
+        worlds: the most worlds searched per move.
+        node_budget: stop drawing worlds after this many positions searched.
+        seconds: an optional time budget per move (then moves depend on the machine).
+    """
+
+    name = "expert"
+
+    def __init__(
+        self, *, worlds: int = 64, node_budget: int = 60_000, seconds: float | None = None
+    ) -> None:
+        super().__init__(
+            SearchPlan(
+                worlds=worlds,
+                max_plies=(64, 6, 5),
+                first_pick=1.0,
+                opponent_model=0.7,
+                node_budget=node_budget,
+                inference_temperature=0.5,
+                candidates=4,
+                game_aware=True,
+            ),
+            seconds=seconds,
+        )
