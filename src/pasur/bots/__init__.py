@@ -1,13 +1,16 @@
 """Bots for Pasur, from random play upwards; each sees only its own seat's view."""
 
 from pasur.bots.base import Bot
+from pasur.bots.hint import RankedMove, hint
 from pasur.bots.registry import BOT_NAMES, make_bot, parse_bot_names
 from pasur.bots.selfplay import SelfplaySummary, play_round, selfplay
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
+    "RankedMove",
     "SelfplaySummary",
+    "hint",
     "make_bot",
     "parse_bot_names",
     "play_round",

@@ -4,13 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pasur.bots.advanced import AdvancedBot
 from pasur.bots.base import Bot
+from pasur.bots.beginner import BeginnerBot
+from pasur.bots.casual import CasualBot
+from pasur.bots.expert import ExpertBot
+from pasur.bots.intermediate import IntermediateBot
 from pasur.bots.random_bot import RandomBot
 
-_LEVELS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
+
+def _fixed(factory: Callable[[], Bot]) -> Callable[[float | None], Bot]:
+    """A level that thinks in no time: a time budget changes nothing."""
+    return lambda seconds: factory()
+
+
+_LEVELS: dict[str, Callable[[float | None], Bot]] = {
+    "random": _fixed(RandomBot),
+    "beginner": _fixed(BeginnerBot),
+    "casual": _fixed(CasualBot),
+    "intermediate": lambda seconds: IntermediateBot(seconds=seconds),
+    "advanced": lambda seconds: AdvancedBot(seconds=seconds),
+    "expert": lambda seconds: ExpertBot(seconds=seconds),
 }
-_ALIASES: dict[str, str] = {}
+_ALIASES: dict[str, str] = {"greedy": "casual"}
 
 BOT_NAMES: tuple[str, ...] = tuple(_LEVELS)
 """The levels, weakest first."""
@@ -20,14 +36,20 @@ class UnknownBotError(ValueError):
     """A bot name that is not a level; the message lists the levels."""
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of the level ``name`` (case-insensitive; ``greedy`` is ``casual``)."""
+def make_bot(name: str, *, seconds: float | None = None) -> Bot:
+    """A new bot of the level ``name`` (case-insensitive; ``greedy`` is ``casual``).
+
+    Args:
+        name: the level.
+        seconds: a time budget per move for the search levels, for interactive play. Without it
+            they search a fixed budget, so the same seed gives the same moves on any machine.
+    """
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     factory = _LEVELS.get(key)
     if factory is None:
         raise UnknownBotError(f"unknown bot {name.strip()!r}; the bots are: {', '.join(BOT_NAMES)}")
-    return factory()
+    return factory(seconds)
 
 
 def parse_bot_names(text: str) -> tuple[str, ...]:
