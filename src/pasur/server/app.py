@@ -14,12 +14,15 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 import pasur
-from pasur.server import tracker_api
+from pasur.server import play_api, tracker_api
 from pasur.server.database import Database
 from pasur.server.errors import install_error_handlers
+from pasur.server.guests import Guests
 from pasur.server.middleware import BodyLimit, SecurityHeaders
 from pasur.server.pages import install_pages
 from pasur.server.settings import ServerSettings
+from pasur.server.table_manager import TableManager
+from pasur.server.table_store import TableStore
 from pasur.server.tracker_store import SheetStore
 
 DESCRIPTION = """\
@@ -40,8 +43,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         try:
             await database.create_tables()
+            app.state.guests = await Guests.load(database)
+            await tables.start()
             yield
         finally:
+            await tables.stop()
             await database.close()
 
     app = FastAPI(
@@ -55,12 +61,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.database = database
     app.state.sheet_store = SheetStore(database)
+    app.state.table_manager = tables = TableManager(TableStore(database))
 
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.include_router(health)
     app.include_router(tracker_api.router)
+    app.include_router(play_api.router)
     install_pages(app, settings.web_root)
     return app
 

@@ -1,0 +1,488 @@
+"""Online play: guests, the REST calls that make and fill tables, and the table WebSocket.
+
+REST (JSON): ``POST /api/guest``, ``POST /api/tables``, ``GET /api/tables``,
+``POST /api/tables/{id}/join``, ``/leave``, ``/bots`` and ``/start``. A refused call answers 4xx
+with ``{"detail": {"code": ..., "message": ...}}`` (the table's error codes, plus ``no_guest``
+and ``no_such_table``).
+
+WebSocket ``/ws/tables/{id}``: the frames of ``docs/protocol.md``. The socket layer only reads
+frames, calls the :class:`~pasur.server.table_manager.TableManager` and writes frames; every rule
+lives in the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from pasur.rules import PasurError, make_rules
+from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
+from pasur.server.table import Player, SeatKind, Table, TableConfig, TableError
+from pasur.server.table_events import SPECTATOR, Event
+from pasur.server.table_manager import (
+    Connection,
+    LiveTable,
+    StoreFailed,
+    TableManager,
+    describe,
+)
+from pasur.server.table_store import token_digest
+
+MAX_FRAME = 4096
+"""The largest frame a client may send, in bytes (a real frame is under 200)."""
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new socket has to send its ``hello``."""
+
+PROTOCOL = 1
+
+router = APIRouter(tags=["play"])
+
+_STATUS = {
+    "no_guest": 401,
+    "not_seated": 403,
+    "no_spectators": 403,
+    "no_such_table": 404,
+    "seat_taken": 409,
+    "table_full": 409,
+    "already_seated": 409,
+    "game_running": 409,
+    "not_ready": 409,
+    "not_finished": 409,
+    "unavailable": 503,
+}
+
+
+class PlayError(Exception):
+    """A refused REST call: answered as 4xx ``{"detail": {"code", "message"}}``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def error_response(code: str, message: str) -> JSONResponse:
+    return JSONResponse(
+        {"detail": {"code": code, "message": message}}, status_code=_STATUS.get(code, 400)
+    )
+
+
+# Request bodies.
+
+
+class GuestBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200)
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    players: int = 2
+    preset: str = Field("standard", max_length=40)
+    settings: dict[str, str] = Field(default_factory=dict, max_length=40)
+    private: bool = True
+    turn_timer: int | None = None
+    spectators: bool = True
+    bot_delay: float = Field(0.0, ge=0, le=10)
+    bots: dict[int, str] = Field(default_factory=dict, max_length=4)
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = None
+
+
+class BotBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    level: str = Field(max_length=40)
+
+
+# Helpers.
+
+
+def _manager(request: Request | WebSocket) -> TableManager:
+    manager = request.app.state.table_manager
+    assert isinstance(manager, TableManager)
+    return manager
+
+
+def _guest(request: Request) -> Guest:
+    guests = request.app.state.guests
+    assert isinstance(guests, Guests)
+    guest = guests.read(request.cookies.get(COOKIE))
+    if guest is None:
+        raise PlayError("no_guest", "choose a name first: POST /api/guest")
+    return guest
+
+
+async def _live(request: Request, table_id: str) -> LiveTable:
+    live = await _manager(request).get(table_id)
+    if live is None:
+        raise PlayError("no_such_table", "there is no table with that id")
+    return live
+
+
+def _may_manage(live: LiveTable, guest: Guest) -> None:
+    if guest.id != live.creator and live.table.seat_of(guest.id) is None:
+        raise PlayError("not_seated", "only the table's creator or a seated person may do this")
+
+
+async def _run(request: Request, call: Any) -> Response:
+    try:
+        body = await call()
+    except PlayError as error:
+        return error_response(error.code, error.message)
+    except TableError as error:
+        return error_response(error.code, error.message)
+    except StoreFailed:
+        return error_response("unavailable", "the table could not be saved; try again")
+    return JSONResponse(body)
+
+
+def rejoin_url(table_id: str, token: str) -> str:
+    return f"/play/t/{table_id}?seat_token={token}"
+
+
+# Guests.
+
+
+@router.post("/api/guest", summary="Choose a guest name (sets the signed guest cookie)")
+async def new_guest(request: Request, body: GuestBody) -> Response:
+    """Set the guest cookie. A guest who already has one keeps their id with the new name."""
+    name = clean_name(body.name)
+    if name is None:
+        return error_response("bad_name", "a name has 1 to 40 printable characters")
+    guests = request.app.state.guests
+    assert isinstance(guests, Guests)
+    known = guests.read(request.cookies.get(COOKIE))
+    guest = Guest(known.id, name) if known is not None else guests.new_guest(name)
+    response = JSONResponse({"name": guest.name})
+    response.set_cookie(
+        COOKIE,
+        guests.cookie_for(guest),
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return response
+
+
+@router.get("/api/guest", summary="The guest the cookie names")
+async def who_am_i(request: Request) -> Response:
+    async def call() -> dict[str, Any]:
+        return {"name": _guest(request).name}
+
+    return await _run(request, call)
+
+
+# Tables.
+
+
+@router.post("/api/tables", summary="Create a table")
+async def create_table(request: Request, body: NewTable) -> Response:
+    """Create a table, with bots in the given seats; the creator then joins like anyone."""
+
+    async def call() -> dict[str, Any]:
+        guest = _guest(request)
+        try:
+            rules = make_rules(body.preset, body.settings)
+        except PasurError as error:
+            raise TableError("bad_config", str(error)) from None
+        config = TableConfig(
+            players=body.players,
+            rules=rules,
+            private=body.private,
+            turn_timer=body.turn_timer,
+            spectators=body.spectators,
+            bot_delay=body.bot_delay,
+        )
+        live = await _manager(request).create(config, guest.id, body.bots)
+        return {"table_id": live.id, "invite_url": f"/play/t/{live.id}"}
+
+    return await _run(request, call)
+
+
+@router.get("/api/tables", summary="Public tables waiting for players")
+async def list_tables(request: Request) -> Response:
+    return JSONResponse({"tables": [describe(live) for live in _manager(request).public_tables()]})
+
+
+@router.get("/api/tables/{table_id}", summary="A table's seats and status")
+async def show_table(request: Request, table_id: str) -> Response:
+    async def call() -> dict[str, Any]:
+        return describe(await _live(request, table_id))
+
+    return await _run(request, call)
+
+
+@router.post("/api/tables/{table_id}/join", summary="Take a seat")
+async def join_table(
+    request: Request, table_id: str, body: Annotated[JoinBody | None, Body()] = None
+) -> Response:
+    """Take the given seat or the first empty one: answers the seat and its secret token."""
+
+    async def call() -> dict[str, Any]:
+        guest = _guest(request)
+        live = await _live(request, table_id)
+        token = secrets.token_urlsafe(24)
+        seat_box: list[int] = []
+
+        def join(table: Table, now: float) -> list[Event]:
+            events = table.join(Player(guest.id, guest.name), body.seat if body else None)
+            seat = table.seat_of(guest.id)
+            assert seat is not None
+            seat_box.append(seat)
+            return events
+
+        async with live.lock:
+            # The token is stored in the same step as the join; the seat is known only after it.
+            seats = dict(live.seat_tokens)
+            free = {
+                str(s) for s, state in enumerate(live.table.seats) if state.kind is SeatKind.EMPTY
+            }
+            for seat in free:
+                seats.pop(seat, None)
+            wanted = body.seat if body and body.seat is not None else None
+            target = wanted if wanted is not None else _first_empty(live.table)
+            if target is not None:
+                seats[str(target)] = token_digest(token)
+            await _manager(request).act_locked(live, join, seats=seats)
+        return {"seat": seat_box[0], "seat_token": token, "rejoin_url": rejoin_url(live.id, token)}
+
+    return await _run(request, call)
+
+
+def _first_empty(table: Table) -> int | None:
+    for seat, state in enumerate(table.seats):
+        if state.kind is SeatKind.EMPTY:
+            return seat
+    return None
+
+
+@router.post("/api/tables/{table_id}/leave", summary="Leave your seat")
+async def leave_table(request: Request, table_id: str) -> Response:
+    async def call() -> dict[str, Any]:
+        guest = _guest(request)
+        live = await _live(request, table_id)
+        seat = live.table.seat_of(guest.id)
+        seats = dict(live.seat_tokens)
+        if seat is not None:
+            seats.pop(str(seat), None)
+        await _manager(request).act(
+            live, lambda table, now: table.leave(guest.id, now=now), seats=seats
+        )
+        return {"left": seat}
+
+    return await _run(request, call)
+
+
+@router.post("/api/tables/{table_id}/bots", summary="Put a bot in an empty seat")
+async def put_bot(request: Request, table_id: str, body: BotBody) -> Response:
+    async def call() -> dict[str, Any]:
+        guest = _guest(request)
+        live = await _live(request, table_id)
+        _may_manage(live, guest)
+        await _manager(request).act(live, lambda table, now: table.put_bot(body.seat, body.level))
+        return {"seat": body.seat, "level": live.table.seats[body.seat].level}
+
+    return await _run(request, call)
+
+
+@router.post("/api/tables/{table_id}/start", summary="Start a game once every seat is filled")
+async def start_table(request: Request, table_id: str) -> Response:
+    async def call() -> dict[str, Any]:
+        guest = _guest(request)
+        live = await _live(request, table_id)
+        _may_manage(live, guest)
+        await _manager(request).act(live, lambda table, now: table.start(now=now))
+        return {"status": live.table.status.value, "version": live.table.version}
+
+    return await _run(request, call)
+
+
+# The WebSocket.
+
+
+class FrameError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+async def _read_frame(websocket: WebSocket) -> dict[str, Any] | None:
+    """The next frame as a JSON object, None when the socket closed, or FrameError."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        raise FrameError("bad_frame", "frames are JSON text, not binary")
+    if len(text) > MAX_FRAME or len(text.encode("utf-8", "replace")) > MAX_FRAME:
+        raise FrameError("bad_frame", f"a frame is at most {MAX_FRAME} bytes")
+    try:
+        frame = json.loads(text)
+    except ValueError:
+        raise FrameError("bad_frame", "a frame is a JSON object") from None
+    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+        raise FrameError("bad_frame", 'a frame is a JSON object with a "type"')
+    return frame
+
+
+def _error(code: str, message: str, ref: object = None) -> dict[str, Any]:
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64:
+        frame["ref"] = ref
+    return frame
+
+
+async def _send_now(websocket: WebSocket, frame: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps(frame))
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    if websocket.application_state is not WebSocketState.DISCONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close(code)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """Play or watch a table: ``hello``, then ``play``, ``rematch`` and ``ping`` frames."""
+    await websocket.accept()
+    manager = _manager(websocket)
+    try:
+        live = await manager.get(table_id)
+    except Exception:
+        live = None
+    if live is None:
+        await _send_now(websocket, _error("no_such_table", "there is no table with that id"))
+        await _close(websocket, 4404)
+        return
+    try:
+        hello = await asyncio.wait_for(_read_frame(websocket), HELLO_TIMEOUT)
+        if hello is None:
+            return
+        recipient, since = _read_hello(live, hello)
+    except (FrameError, TableError) as error:
+        await _send_now(websocket, _error(error.code, error.message))
+        await _close(websocket, 4400)
+        return
+    except (TimeoutError, WebSocketDisconnect):
+        await _close(websocket, 4408)
+        return
+    connection = Connection(websocket, recipient)
+    try:
+        await manager.connect(live, connection, since)
+    except (TableError, StoreFailed) as error:
+        code = error.code if isinstance(error, TableError) else "unavailable"
+        await _send_now(websocket, _error(code, str(getattr(error, "message", error))))
+        await _close(websocket, 4403)
+        return
+    try:
+        while not connection.closed:
+            try:
+                frame = await _read_frame(websocket)
+            except FrameError as error:
+                connection.send(_error(error.code, error.message))
+                continue
+            if frame is None:
+                break
+            await _handle(manager, live, connection, frame)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await manager.disconnect(live, connection)
+        await _close(websocket, 1000)
+
+
+def _read_hello(live: LiveTable, hello: dict[str, Any]) -> tuple[int, int | None]:
+    """The recipient and ``since`` a hello asks for."""
+    if hello.get("type") != "hello":
+        raise FrameError("bad_frame", "the first frame must be a hello")
+    protocol = hello.get("protocol", PROTOCOL)
+    if protocol != PROTOCOL or isinstance(protocol, bool):
+        raise FrameError("unsupported_protocol", f"this server speaks protocol {PROTOCOL}")
+    since = hello.get("since")
+    if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
+        raise FrameError("bad_frame", "since is an event number or null")
+    token = hello.get("seat_token")
+    if token is None:
+        return SPECTATOR, since
+    if not isinstance(token, str) or len(token) > 100:
+        raise FrameError("bad_frame", "seat_token is text or null")
+    seat = live.seat_for_token(token)
+    if seat is None:
+        raise FrameError("bad_token", "that seat token opens no seat at this table")
+    return seat, since
+
+
+async def _handle(
+    manager: TableManager, live: LiveTable, connection: Connection, frame: dict[str, Any]
+) -> None:
+    kind = frame["type"]
+    ref = frame.get("ref")
+    seat = connection.recipient
+    if kind == "ping":
+        pong: dict[str, Any] = {"type": "pong"}
+        t = frame.get("t")
+        if isinstance(t, int | float) and not isinstance(t, bool):
+            pong["t"] = t
+        connection.send(pong)
+        return
+    if kind == "play":
+        move, version = frame.get("move"), frame.get("version")
+        if not isinstance(move, str) or not isinstance(version, int) or isinstance(version, bool):
+            connection.send(_error("bad_frame", "a play is {move: text, version: number}", ref))
+            return
+        if seat == SPECTATOR:
+            connection.send(_error("not_seated", "spectators do not play", ref))
+            return
+        await _act(
+            manager,
+            live,
+            connection,
+            lambda table, now: table.submit(seat, move, version, now=now),
+            ref,
+        )
+        return
+    if kind == "rematch":
+        accept = frame.get("accept")
+        if not isinstance(accept, bool):
+            connection.send(_error("bad_frame", "a rematch is {accept: true or false}", ref))
+            return
+        if seat == SPECTATOR:
+            connection.send(_error("not_seated", "spectators do not vote", ref))
+            return
+        await _act(
+            manager,
+            live,
+            connection,
+            lambda table, now: table.vote_rematch(seat, accept, now=now),
+            ref,
+        )
+        return
+    connection.send(_error("bad_frame", "unknown frame type", ref))
+
+
+async def _act(
+    manager: TableManager, live: LiveTable, connection: Connection, action: Any, ref: object
+) -> None:
+    try:
+        await manager.act(live, action)
+    except TableError as error:
+        connection.send(_error(error.code, error.message, ref))
+    except StoreFailed:
+        connection.send(_error("unavailable", "the play could not be saved; reconnect", ref))

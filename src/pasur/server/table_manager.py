@@ -1,0 +1,378 @@
+"""Live tables: one writer per table, stored steps, per-connection send queues, and timers.
+
+The :class:`TableManager` holds every live :class:`~pasur.server.table.Table` as a
+:class:`LiveTable`. All changes to a table go through :meth:`TableManager.act`, which holds the
+table's lock (one writer per table), calls the action, then :meth:`Table.tick`, stores the new
+events in the database, and only then sends them to every connection, each rendered for its
+recipient. If storing fails the table is dropped from memory and its connections are closed, so
+nothing is sent that the database does not hold; the next request reloads it.
+
+Each connection has a bounded send queue drained by its own task: a slow client never stalls the
+table, and a client whose queue overflows is disconnected (it reconnects with ``since``). A
+background task per table sleeps until :meth:`Table.next_deadline` and ticks the table then, so
+bots, turn timers and disconnect grace periods act with nobody sending anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pasur.server.table import Table, TableConfig, TableError
+from pasur.server.table_events import JSON, SPECTATOR, Event
+from pasur.server.table_store import TableStore, token_digest
+
+log = logging.getLogger("pasur.server.tables")
+
+SEND_QUEUE = 512
+"""Frames waiting for one connection before it counts as too slow and is closed."""
+
+
+class Socket(Protocol):
+    """What a connection needs of a WebSocket."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+class StoreFailed(Exception):
+    """A table's step could not be stored; the table was dropped from memory."""
+
+
+def clock() -> float:
+    """The time tables run on (seconds, monotonic)."""
+    return time.monotonic()
+
+
+class Connection:
+    """One socket at a table: a recipient (a seat or a spectator) and a bounded send queue."""
+
+    def __init__(self, socket: Socket, recipient: int) -> None:
+        self.socket = socket
+        self.recipient = recipient
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.closed = False
+        self._task: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start draining the queue into the socket."""
+        self._task = asyncio.create_task(self._drain())
+
+    def send(self, frame: JSON) -> None:
+        """Queue a frame; a full queue closes the connection instead of waiting."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+        except asyncio.QueueFull:
+            log.warning("a connection fell %d frames behind; closing it", SEND_QUEUE)
+            self.close(1013, "too slow")
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Stop sending and close the socket (without waiting)."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+        self._closer = asyncio.create_task(self._close_socket(code, reason))
+
+    async def stop(self) -> None:
+        """Send what is queued (briefly), then stop the drain task."""
+        if self._task is None or self.closed:
+            self.closed = True
+            return
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._task, 1.0)
+        self.closed = True
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                await self.socket.send_text(text)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.closed = True
+
+    async def _close_socket(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.socket.close(code, reason)
+
+
+class LiveTable:
+    """A table in memory, with its lock, its connections and its timer task."""
+
+    def __init__(self, table_id: str, table: Table, creator: str, seats: dict[str, str]) -> None:
+        self.id = table_id
+        self.table = table
+        self.creator = creator
+        self.seat_tokens = dict(seats)
+        """Seat number (as text) -> SHA-256 of its token."""
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.wake = asyncio.Event()
+        self.timer: asyncio.Task[None] | None = None
+        self.dropped = False
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        digest = token_digest(token)
+        for seat, stored in self.seat_tokens.items():
+            if secrets.compare_digest(stored, digest):
+                return int(seat)
+        return None
+
+    def connected_to(self, seat: int) -> int:
+        """How many open connections hold ``seat``."""
+        return sum(1 for c in self.connections if c.recipient == seat and not c.closed)
+
+
+Action = Callable[[Table, float], list[Event]]
+
+
+class TableManager:
+    """Every live table of one server, and the store behind them."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self._running = False
+
+    async def start(self) -> None:
+        """Resume every table whose game has not finished (after a restart)."""
+        self._running = True
+        for table_id in await self.store.active_ids():
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("could not resume table %s", table_id)
+
+    async def stop(self) -> None:
+        """Stop every timer and close every connection."""
+        self._running = False
+        for live in list(self.tables.values()):
+            self._drop(live, 1001, "server shutting down")
+        self.tables.clear()
+
+    async def create(self, config: TableConfig, creator: str, bots: dict[int, str]) -> LiveTable:
+        """A new table with bots in the given seats, stored before it is returned."""
+        table = Table(config)
+        events: list[Event] = []
+        for seat, level in sorted(bots.items()):
+            events += table.put_bot(seat, level)
+        table_id = secrets.token_urlsafe(9)
+        await self.store.create(
+            table_id,
+            creator=creator,
+            config=config.to_json(),
+            private=config.private,
+            status=table.status.value,
+            events=events,
+        )
+        live = LiveTable(table_id, table, creator, {})
+        self.tables[table_id] = live
+        self._start_timer(live)
+        return live
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table with that id, loaded from the database if need be, or None."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if len(table_id) > 32:
+            return None
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            stored = await self.store.load(table_id)
+            if stored is None:
+                return None
+            config = TableConfig.from_json(stored.config)
+            table = Table.from_log(config, stored.events, now=clock())
+            live = LiveTable(table_id, table, stored.creator, stored.seats)
+            self.tables[table_id] = live
+        # Nobody is connected to a table just loaded: mark its people as gone.
+        people = [seat for seat, state in enumerate(table.seats) if state.connected]
+
+        def disconnect_all(table: Table, now: float) -> list[Event]:
+            events: list[Event] = []
+            for seat in people:
+                events += table.set_connected(seat, False, now=now)
+            return events
+
+        await self.act(live, disconnect_all)
+        self._start_timer(live)
+        return live
+
+    def public_tables(self) -> list[LiveTable]:
+        """Public tables still waiting for players, for the lobby."""
+        return [
+            live
+            for live in self.tables.values()
+            if not live.table.config.private and live.table.status.value == "waiting"
+        ]
+
+    async def act(
+        self, live: LiveTable, action: Action, *, seats: dict[str, str] | None = None
+    ) -> list[Event]:
+        """Run ``action`` on the table under its lock, tick, store, then broadcast.
+
+        ``seats`` replaces the table's seat tokens in the same stored step.
+
+        Raises:
+            TableError: the action was refused (nothing changed, nothing stored).
+            StoreFailed: the step could not be stored; the table was dropped from memory.
+        """
+        async with live.lock:
+            return await self.act_locked(live, action, seats=seats)
+
+    async def act_locked(
+        self, live: LiveTable, action: Action, *, seats: dict[str, str] | None = None
+    ) -> list[Event]:
+        if live.dropped:
+            raise TableError("bad_log", "the table is being reloaded; try again")
+        table = live.table
+        now = clock()
+        events = action(table, now)
+        events += table.tick(now)
+        try:
+            await self.store.append(live.id, events, status=table.status.value, seats=seats)
+        except Exception as error:
+            log.exception("could not store a step of table %s; dropping it from memory", live.id)
+            self._drop(live, 1011, "server error")
+            raise StoreFailed(str(error)) from None
+        if seats is not None:
+            live.seat_tokens = dict(seats)
+        self.broadcast(live, events)
+        live.wake.set()
+        return events
+
+    def broadcast(self, live: LiveTable, events: list[Event]) -> None:
+        """Send each connection the events as its recipient may see them."""
+        for connection in list(live.connections):
+            if connection.closed:
+                live.connections.discard(connection)
+                continue
+            for event in events:
+                connection.send(
+                    {"type": "event", "event": event.for_recipient(connection.recipient)}
+                )
+
+    async def connect(self, live: LiveTable, connection: Connection, since: int | None) -> None:
+        """Seat ``connection`` at the table: mark its seat connected, then catch it up.
+
+        The welcome and the catch-up are queued under the table's lock, before any later event.
+
+        Raises:
+            TableError: ``no_spectators``, or StoreFailed.
+        """
+        async with live.lock:
+            recipient = connection.recipient
+            if recipient == SPECTATOR and not live.table.config.spectators:
+                raise TableError("no_spectators", "this table does not allow spectators")
+            if recipient != SPECTATOR:
+                await self.act_locked(
+                    live, lambda table, now: table.set_connected(recipient, True, now=now)
+                )
+            table = live.table
+            connection.send(
+                {
+                    "type": "welcome",
+                    "protocol": 1,
+                    "table": live.id,
+                    "you": recipient,
+                    "version": table.version,
+                }
+            )
+            if since is None:
+                caught: JSON = {"snapshot": table.snapshot_for(recipient, now=clock())}
+            else:
+                caught = table.catch_up(recipient, since, now=clock())
+            if "snapshot" in caught:
+                connection.send({"type": "snapshot", "snapshot": caught["snapshot"]})
+            else:
+                for event in caught["events"]:
+                    connection.send({"type": "event", "event": event})
+            live.connections.add(connection)
+            connection.start()
+
+    async def disconnect(self, live: LiveTable, connection: Connection) -> None:
+        """Forget a connection; the seat is marked gone when its last connection closes."""
+        await connection.stop()
+        live.connections.discard(connection)
+        seat = connection.recipient
+        if seat == SPECTATOR or live.dropped or not self._running:
+            return
+        if live.connected_to(seat) == 0 and live.table.seats[seat].player is not None:
+
+            def gone(table: Table, now: float) -> list[Event]:
+                if table.seats[seat].player is None or not table.seats[seat].connected:
+                    return []
+                return table.set_connected(seat, False, now=now)
+
+            with contextlib.suppress(TableError, StoreFailed):
+                await self.act(live, gone)
+
+    def _drop(self, live: LiveTable, code: int, reason: str) -> None:
+        live.dropped = True
+        if self.tables.get(live.id) is live:
+            del self.tables[live.id]
+        if live.timer is not None:
+            live.timer.cancel()
+        for connection in list(live.connections):
+            connection.close(code, reason)
+        live.connections.clear()
+
+    def _start_timer(self, live: LiveTable) -> None:
+        if live.timer is None and self._running:
+            live.timer = asyncio.create_task(self._run_timer(live))
+
+    async def _run_timer(self, live: LiveTable) -> None:
+        """Tick the table whenever its next deadline comes."""
+        while not live.dropped:
+            deadline = live.table.next_deadline()
+            live.wake.clear()
+            if deadline is None:
+                await live.wake.wait()
+                continue
+            delay = deadline - clock()
+            if delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(live.wake.wait(), delay)
+                continue
+            try:
+                await self.act(live, lambda table, now: [])
+            except StoreFailed:
+                return
+            except Exception:  # pragma: no cover - the table itself guards against bot failures
+                log.exception("table %s could not tick", live.id)
+                await asyncio.sleep(1.0)
+
+
+def describe(live: LiveTable) -> dict[str, Any]:
+    """A table as the lobby lists it."""
+    table = live.table
+    return {
+        "table_id": live.id,
+        "players": table.config.players,
+        "turn_timer": table.config.turn_timer,
+        "status": table.status.value,
+        "seats": [state.to_json(seat) for seat, state in enumerate(table.seats)],
+        "invite_url": f"/play/t/{live.id}",
+    }

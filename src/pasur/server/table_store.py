@@ -1,0 +1,178 @@
+"""Online tables in the database: a ``tables`` row per table and a ``table_events`` row per event.
+
+The ``tables`` row holds the settings (:meth:`TableConfig.to_json`), who created the table, its
+status and version, and the seat tokens (as SHA-256 digests: a stolen database opens no seat).
+The events are the table's private stored form (:meth:`Event.to_json`), numbered from 1; with the
+settings they rebuild the table exactly (:meth:`Table.from_log`). Every step a table takes is
+written in one transaction: its new events and the updated row.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from pasur.server.database import Base, Database
+from pasur.server.table_events import Event
+
+
+class TableRow(Base):
+    """One online table."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    creator: Mapped[str] = mapped_column(String(200))
+    private: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """``{"0": "<sha256 of the seat token>", ...}`` for the seats people hold."""
+
+
+class TableEventRow(Base):
+    """One event of a table, in its private stored form."""
+
+    __tablename__ = "table_events"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    n: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(32))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+def token_digest(token: str) -> str:
+    """What is stored of a seat token."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as read back: enough to rebuild it."""
+
+    id: str
+    creator: str
+    config: dict[str, Any]
+    seats: dict[str, str]
+    events: list[dict[str, Any]]
+
+
+def _event_rows(table_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
+    rows = []
+    for event in events:
+        stored = event.to_json()
+        rows.append(
+            {"table_id": table_id, "n": stored["n"], "kind": stored["kind"], "data": stored["data"]}
+        )
+    return rows
+
+
+class TableStore:
+    """Writes and reads online tables."""
+
+    def __init__(self, database: Database) -> None:
+        self._engine = database.engine
+
+    async def create(
+        self,
+        table_id: str,
+        *,
+        creator: str,
+        config: dict[str, Any],
+        private: bool,
+        status: str,
+        events: Sequence[Event],
+    ) -> None:
+        """Store a new table with its first events."""
+        now = datetime.now(UTC)
+        async with self._engine.begin() as connection:
+            await connection.execute(
+                insert(TableRow).values(
+                    id=table_id,
+                    created_at=now,
+                    updated_at=now,
+                    creator=creator,
+                    private=private,
+                    status=status,
+                    version=events[-1].number if events else 0,
+                    config=config,
+                    seats={},
+                )
+            )
+            if events:
+                await connection.execute(insert(TableEventRow), _event_rows(table_id, events))
+
+    async def append(
+        self,
+        table_id: str,
+        events: Sequence[Event],
+        *,
+        status: str,
+        seats: dict[str, str] | None = None,
+    ) -> None:
+        """Store a step: its events, the table's new status, and its seat tokens if they changed."""
+        if not events and seats is None:
+            return
+        values: dict[str, Any] = {"updated_at": datetime.now(UTC), "status": status}
+        if events:
+            values["version"] = events[-1].number
+        if seats is not None:
+            values["seats"] = dict(seats)
+        async with self._engine.begin() as connection:
+            if events:
+                await connection.execute(insert(TableEventRow), _event_rows(table_id, events))
+            await connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(**values)
+            )
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        """The table with that id and all its events, or None."""
+        async with self._engine.connect() as connection:
+            row = (
+                await connection.execute(select(TableRow).where(TableRow.id == table_id))
+            ).first()
+            if row is None:
+                return None
+            events = (
+                await connection.execute(
+                    select(TableEventRow.n, TableEventRow.kind, TableEventRow.data)
+                    .where(TableEventRow.table_id == table_id)
+                    .order_by(TableEventRow.n)
+                )
+            ).all()
+        return StoredTable(
+            id=row.id,
+            creator=row.creator,
+            config=dict(row.config),
+            seats={str(k): str(v) for k, v in dict(row.seats).items()},
+            events=[{"n": n, "kind": kind, "data": data} for n, kind, data in events],
+        )
+
+    async def active_ids(self) -> list[str]:
+        """The tables whose game has not finished (waiting or playing): resumed at start-up."""
+        async with self._engine.connect() as connection:
+            result = await connection.execute(
+                select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.id)
+            )
+            return [str(value) for value in result.scalars()]
