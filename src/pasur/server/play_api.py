@@ -404,7 +404,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        await manager.disconnect(live, connection)
+        manager.release(live, connection)
         await _close(websocket, 1000)
 
 

@@ -152,6 +152,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._running = False
+        self._cleanups: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Resume every table whose game has not finished (after a restart)."""
@@ -311,6 +312,12 @@ class TableManager:
                     connection.send({"type": "event", "event": event})
             live.connections.add(connection)
             connection.start()
+
+    def release(self, live: LiveTable, connection: Connection) -> None:
+        """Run :meth:`disconnect` in a task of its own, so a cancelled socket still finishes it."""
+        task = asyncio.create_task(self.disconnect(live, connection))
+        self._cleanups.add(task)
+        task.add_done_callback(self._cleanups.discard)
 
     async def disconnect(self, live: LiveTable, connection: Connection) -> None:
         """Forget a connection; the seat is marked gone when its last connection closes."""
