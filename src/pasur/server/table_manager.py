@@ -166,9 +166,14 @@ class TableManager:
     async def stop(self) -> None:
         """Stop every timer and close every connection."""
         self._running = False
+        timers = [live.timer for live in self.tables.values() if live.timer is not None]
         for live in list(self.tables.values()):
             self._drop(live, 1001, "server shutting down")
         self.tables.clear()
+        # Wait for the timers (and clean-ups) to end before the database closes under them.
+        pending = [task for task in [*timers, *self._cleanups] if not task.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=5.0)
 
     async def create(self, config: TableConfig, creator: str, bots: dict[int, str]) -> LiveTable:
         """A new table with bots in the given seats, stored before it is returned."""
