@@ -32,14 +32,15 @@ class ExpertBot(SearchBot):
     name = "expert"
 
     def __init__(
-        self, *, worlds: int = 64, node_budget: int = 60_000, seconds: float | None = None
+        self, *, worlds: int = 128, node_budget: int = 80_000, seconds: float | None = None
     ) -> None:
         super().__init__(
             SearchPlan(
                 worlds=worlds,
                 max_plies=(64, 6, 5),
                 first_pick=1.0,
-                opponent_model=0.7,
+                opponent_model=0.85,
+                endgame_deals=2,
                 node_budget=node_budget,
                 inference_temperature=0.5,
                 candidates=4,

@@ -14,8 +14,14 @@ from :func:`pasur.rules.moves_for`) with:
   of the round, whichever is first, and judges the position there with
   :mod:`pasur.bots.evaluation`; a ply limit caps it for three and four players, where one deal is
   12 or 16 plies;
-- the *paranoid* assumption with more than two sides: every opponent plays against the searching
-  side, which keeps the search a two-sided alpha-beta;
+- opponents who are *paranoid*, *modelled*, or a mix. In a world the search can see our hand, but
+  a real opponent cannot, so the paranoid reply (the one worst for us, found by alpha-beta) credits
+  it with knowledge it does not have and makes every risky plan look bad. A modelled opponent
+  plays the move with the best immediate gain from its own view (:mod:`pasur.bots.features`, which
+  judges risks by counting unseen cards, not by looking at ours). The value of an opponent's turn
+  is ``m`` times the modelled reply's value plus ``1 - m`` times the paranoid one; the paranoid
+  part is searched with the alpha-beta window moved to match, so cut-offs still happen. With more
+  than two sides every opponent is treated so, which keeps the search two-sided;
 - a transposition table keyed on the small int tuples that decide a position's future (hands,
   table, piles, Surs, last capturer), storing bounds;
 - move ordering by immediate gain (a Sur first, then captures by the points they take), so the
@@ -93,15 +99,36 @@ class WorldSearch:
         self.rules = rules
         self.nodes = 0
 
-    def values(self, state: GameState, moves: Sequence[tuple[int, int]]) -> list[float]:
-        """The exact value (under the horizon and evaluation) of each move in this world."""
+    def values(
+        self,
+        state: GameState,
+        moves: Sequence[tuple[int, int]],
+        *,
+        node_limit: int | None = None,
+        deadline: float | None = None,
+    ) -> list[float] | None:
+        """The exact value (under the horizon and evaluation) of each move in this world.
+
+        Returns None, having given up, if the search of this world would visit more than
+        ``node_limit`` positions or run past ``deadline`` (a ``time.perf_counter()`` value).
+        """
         tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]] = {}
-        search = self._searcher(tt)
+        counter = [0]
+        search = self._searcher(tt, counter, node_limit, deadline)
         depth = self.max_plies
-        return [search(play_legal(state, move), -inf, inf, depth) for move in moves]
+        try:
+            return [search(play_legal(state, move), -inf, inf, depth) for move in moves]
+        except _OutOfBudget:
+            return None
+        finally:
+            self.nodes += counter[0]
 
     def _searcher(
-        self, tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]]
+        self,
+        tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]],
+        counter: list[int],
+        node_limit: int | None,
+        deadline: float | None,
     ) -> Callable[[GameState, float, float, int], float]:
         """Build the recursive search as a closure: local names are the fastest in CPython."""
         rules = self.rules
@@ -127,7 +154,8 @@ class WorldSearch:
         paranoia = 1.0 - model_weight
         # What a seat would play depends only on what it sees, so one memo serves every world.
         model_picks = self._model_picks
-        counter = [0]
+        limit = node_limit if node_limit is not None else _NO_LIMIT
+        next_check = [limit if deadline is None else min(limit, _CLOCK_STEP)]
 
         def leaf(state: GameState) -> float:
             piles = state[11]
@@ -193,6 +221,11 @@ class WorldSearch:
 
         def search(state: GameState, alpha: float, beta: float, depth: int) -> float:
             counter[0] += 1
+            if counter[0] >= next_check[0]:
+                count = counter[0]
+                if count >= limit or (deadline is not None and time.perf_counter() > deadline):
+                    raise _OutOfBudget
+                next_check[0] = min(limit, count + _CLOCK_STEP)
             turn = state[8]
             if turn < 0:
                 return terminal(state)
@@ -288,13 +321,16 @@ class WorldSearch:
             gains = immediate_gains(seat_view(state, seat), moves)
             return moves[max(range(len(moves)), key=gains.__getitem__)]
 
-        def counted(state: GameState, alpha: float, beta: float, depth: int) -> float:
-            value = search(state, alpha, beta, depth)
-            self.nodes += counter[0]
-            counter[0] = 0
-            return value
+        return search
 
-        return counted
+
+class _OutOfBudget(Exception):
+    """Raised inside a search that has used up its positions or its time."""
+
+
+_NO_LIMIT = 1 << 62
+_CLOCK_STEP = 1024
+"""Positions searched between two looks at the clock."""
 
 
 def _ordered(
@@ -371,15 +407,16 @@ def determinized_values(
         first_pick: see :class:`WorldSearch`.
         opponent_model: see :class:`WorldSearch`.
         node_budget: stop drawing worlds once the searches have visited this many positions
-            (a budget that, unlike time, gives the same answer on every machine).
-        seconds: stop drawing worlds after this long.
+            (a budget that, unlike time, gives the same answer on every machine); a world whose
+            search would take the total a quarter past it is abandoned and left out.
+        seconds: stop drawing worlds after this long; a world still searched then is left out.
         weigher: weighs each world by how well it explains the other seats' play.
         candidates: with a weigher, draw this many worlds for each one searched and keep one of
             them at random in proportion to their weights (sampling importance resampling).
 
-    At least one world is always searched. When the view leaves a single world possible (the
-    last deal with two players: the unseen cards are the opponent's hand), one is enough and the
-    answer is exact.
+    At least one world is always searched to the end. When the view leaves a single world
+    possible (the last deal with two players: the unseen cards are the opponent's hand), one is
+    enough and the answer is exact.
     """
     start = time.perf_counter()
     searcher = WorldSearch(
@@ -393,16 +430,26 @@ def determinized_values(
     totals = [0.0] * len(legal)
     searched = 0
     only = _only_world(view)
+    deadline = start + seconds if seconds is not None else None
+    hard_budget = node_budget + node_budget // 4 if node_budget is not None else None
     while searched < worlds:
         state = _draw_world(view, rng, weigher, candidates)
-        for index, value in enumerate(searcher.values(state, legal)):
+        if searched:
+            # Later worlds may not overrun the budget by much: one that would is dropped.
+            limit = hard_budget - searcher.nodes if hard_budget is not None else None
+            values = searcher.values(state, legal, node_limit=limit, deadline=deadline)
+        else:
+            values = searcher.values(state, legal)
+        if values is None:
+            break
+        for index, value in enumerate(values):
             totals[index] += value
         searched += 1
         if only:
             break
         if node_budget is not None and searcher.nodes >= node_budget:
             break
-        if seconds is not None and time.perf_counter() - start > seconds:
+        if deadline is not None and time.perf_counter() > deadline:
             break
     return [total / searched for total in totals]
 
