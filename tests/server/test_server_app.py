@@ -14,6 +14,7 @@ import pasur
 from pasur.server import DEFAULT_DATABASE_URL, DatabaseURLError, ServerSettings, create_app
 from pasur.server.database import Database
 from pasur.server.logs import RedactTokens, redact
+from pasur.server.pages import PAGES
 from pasur.server.settings import database_url
 
 MakeClient = Callable[..., TestClient]
@@ -149,10 +150,21 @@ def test_pages_serve_the_tracker_page(client: TestClient, web_root: Path) -> Non
     assert client.get(f"/tracker/e/{token}").headers["x-robots-tag"] == "noindex, nofollow"
 
 
-def test_the_home_page_leads_to_the_tracker(client: TestClient) -> None:
-    response = client.get("/", follow_redirects=False)
-    assert response.status_code == 307
-    assert response.headers["location"] == "/tracker"
+def test_every_page_serves_its_file_and_private_links_are_not_indexed(
+    client: TestClient, web_root: Path
+) -> None:
+    for page in PAGES:
+        path = page.path.format(table_id="t" * 12, game=1, token="x" * 32)
+        (web_root / page.file).write_text(f"<!doctype html><title>{page.file}</title>\n")
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.text == f"<!doctype html><title>{page.file}</title>\n"
+        assert ("x-robots-tag" in response.headers) is page.private, path
+
+
+def test_a_page_whose_file_is_missing_is_404(client: TestClient, web_root: Path) -> None:
+    (web_root / "rules.html").unlink(missing_ok=True)
+    assert client.get("/rules").status_code == 404
 
 
 def test_static_files_come_from_the_web_folder(client: TestClient) -> None:

@@ -2,8 +2,10 @@
 //
 // A page calls `await initI18n()` once, marks static text with data-i18n="key" (and attributes with
 // data-i18n-attr="aria-label:key; placeholder:key"), builds dynamic text with t(key, params), and
-// re-renders in onLanguageChange(). Catalogs are flat JSON objects at /static/i18n/{lang}.json;
-// a key missing from a catalog falls back to English, then to the key itself.
+// re-renders in onLanguageChange(). Catalogs are flat JSON objects: the shared one at
+// /static/i18n/{lang}.json, and each page area may add its own at /static/i18n/{area}.{lang}.json
+// (so pages built apart never edit one file). A key missing from a catalog falls back to English,
+// then to the key itself.
 
 const STORAGE_KEY = 'pasur.lang';
 
@@ -17,18 +19,25 @@ const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 const catalogs = new Map();
 const listeners = new Set();
 let current = 'en';
+let areas = [];
 
 function info(code) {
   return LANGUAGES.find((language) => language.code === code);
 }
 
+async function fetchCatalog(name) {
+  const response = await fetch(`/static/i18n/${name}.json`, {
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`message catalog ${name}: HTTP ${response.status}`);
+  return response.json();
+}
+
 async function load(code) {
   if (!catalogs.has(code)) {
-    const response = await fetch(`/static/i18n/${code}.json`, {
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`message catalog ${code}: HTTP ${response.status}`);
-    catalogs.set(code, await response.json());
+    const names = [code, ...areas.map((area) => `${area}.${code}`)];
+    const parts = await Promise.all(names.map(fetchCatalog));
+    catalogs.set(code, Object.assign({}, ...parts));
   }
   return catalogs.get(code);
 }
@@ -70,8 +79,12 @@ async function apply(code, { save }) {
   for (const listener of listeners) listener(language.code);
 }
 
-/** Load the English fallback and the user's language (?lang=, then the saved choice, then the browser's). */
-export async function initI18n() {
+/**
+ * Load the English fallback and the user's language (?lang=, then the saved choice, then the
+ * browser's). `extra` names the page's own catalog areas, loaded beside the shared catalog.
+ */
+export async function initI18n({ extra = [] } = {}) {
+  areas = [...extra];
   await load('en');
   await apply(preferred(), { save: false });
 }
