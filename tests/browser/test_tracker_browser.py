@@ -5,28 +5,16 @@ and the winner the page shows are checked against what :mod:`pasur.tracker` comp
 counts. The page is then switched to Persian (right to left, Persian digits), and a finished
 sheet's read-only link is opened on a desktop-sized screen.
 
-Debian's ``chromium`` is launched by its path (``/usr/bin/chromium``, or ``$PASUR_CHROMIUM``);
-nothing downloads a browser. Without one these tests skip, unless ``PASUR_REQUIRE_BROWSER=1``
-(set by ``.ci/run``) makes a missing browser a failure. Screenshots go to ``test-artifacts/``.
+The browser and the server come from ``conftest.py`` (see ``browser_support.py``).
 """
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
+from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, api, screenshot, watch
 
 from pasur.rules import RoundCounts, make_rules
 from pasur.tracker import RoundEntry, ScoreSheet, new_sheet
@@ -34,146 +22,13 @@ from pasur.tracker import RoundEntry, ScoreSheet, new_sheet
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "src" / "pasur" / "web"
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 360, "height": 740},
-    "is_mobile": True,
-    "has_touch": True,
-    "device_scale_factor": 2,
-    "locale": "en-US",
-}
-DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}
-PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 NAMES = ("Ali", "Sara", "Reza")
 
 
-def _unavailable(reason: str) -> None:
-    """Skip, or fail when the environment says the browser tests must run."""
-    if os.environ.get("PASUR_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{reason}; PASUR_REQUIRE_BROWSER=1 requires the browser tests to run")
-    pytest.skip(reason)
-
-
-def _chromium() -> str:
-    path = os.environ.get("PASUR_CHROMIUM") or "/usr/bin/chromium"
-    if not (Path(path).is_file() and os.access(path, os.X_OK)):
-        _unavailable(
-            f"no Chromium at {path} (install Debian's chromium package, or set PASUR_CHROMIUM)"
-        )
-    return path
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, driven by Playwright."""
-    executable = _chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("Playwright for Python is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _pasur_command() -> list[str]:
-    script = Path(sys.executable).with_name("pasur")
-    if script.is_file():
-        return [str(script)]
-    return [sys.executable, "-c", "from pasur.cli.main import run; run()"]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``pasur serve`` on a free port with a fresh SQLite file; yields its base URL."""
-    folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    database = f"sqlite+aiosqlite:///{folder / 't.db'}"
-    log_path = folder / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [*_pasur_command(), "serve", "--port", str(port), "--db", database],
-            cwd=folder,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(
-                    f"pasur serve exited with {process.returncode}:\n{log_path.read_text()}"
-                )
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"pasur serve did not answer /healthz in 30 s:\n{log_path.read_text()}")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _watch(page: Page) -> list[str]:
-    """Collect the page's script errors and console errors (a CSP violation is one)."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on(
-        "console",
-        lambda message: (
-            problems.append(f"console: {message.text}") if message.type == "error" else None
-        ),
-    )
-    page.set_default_timeout(15_000)
-    return problems
-
-
 def _screenshot(page: Page, name: str, *, whole: bool = False) -> None:
-    """Save a screenshot; ``whole`` makes the viewport as tall as the page first, so that the
-    sticky totals and the action bar sit where a reader expects them."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    # A passing toast would hide what the picture is for.
+    """A screenshot with the passing toast hidden (it would hide what the picture is for)."""
     page.locator("#toast").evaluate("toast => { toast.hidden = true; }")
-    viewport = page.viewport_size
-    assert viewport is not None
-    if whole:
-        height = page.evaluate("document.documentElement.scrollHeight")
-        page.set_viewport_size({"width": viewport["width"], "height": height})
-    page.screenshot(path=ARTIFACTS / name)
-    if whole:
-        page.set_viewport_size(viewport)
+    screenshot(page, name, whole=whole)
 
 
 def _split(rng: random.Random, whole: int, sides: int, weights: list[int]) -> tuple[int, ...]:
@@ -254,7 +109,7 @@ def test_a_whole_game_on_a_phone(browser: Browser, server: str) -> None:
     expect = _expect()
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    problems = _watch(page)
+    problems = watch(page)
 
     page.goto(f"{server}/tracker")
     expect(page.locator("html")).to_have_attribute("lang", "en")
@@ -320,17 +175,6 @@ def test_a_whole_game_on_a_phone(browser: Browser, server: str) -> None:
     context.close()
 
 
-def _api(server: str, method: str, path: str, body: object = None) -> Any:
-    request = urllib.request.Request(
-        f"{server}{path}",
-        method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
 def _counts_body(counts: RoundCounts) -> dict[str, Any]:
     return {
         "clubs": list(counts.clubs),
@@ -348,14 +192,14 @@ def _sheet_with_rounds(
     """A sheet made through the API, and the same sheet made with :mod:`pasur.tracker`."""
     preset = create.get("preset", "standard")
     settings = create.get("settings", {})
-    sheet = _api(server, "POST", "/api/tracker/sheets", {"players": names, **create})
+    sheet = api(server, "POST", "/api/tracker/sheets", {"players": names, **create})
     expected = new_sheet(names, make_rules(preset, settings))
     rng = random.Random(seed)
     for _ in range(rounds):
         counts = _random_round(rng, expected.sides)
         expected = expected.add_round(RoundEntry(counts))
         path = f"/api/tracker/sheets/{sheet['edit_token']}/rounds"
-        sheet = _api(server, "POST", path, {"counts": _counts_body(counts)})
+        sheet = api(server, "POST", path, {"counts": _counts_body(counts)})
     return sheet, expected
 
 
@@ -364,7 +208,7 @@ def test_edit_delete_and_undo_on_a_phone(browser: Browser, server: str) -> None:
     sheet, expected = _sheet_with_rounds(server, ["Nima", "Shirin"], 3, seed=7)
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    problems = _watch(page)
+    problems = watch(page)
     page.goto(f"{server}{sheet['edit_url']}")
     assert _shown_totals(page, 2) == [str(total) for total in expected.totals]
 
@@ -422,7 +266,7 @@ def test_the_share_link_is_read_only_on_a_desktop(browser: Browser, server: str)
     )
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
-    problems = _watch(page)
+    problems = watch(page)
     page.goto(f"{server}{sheet['share_url']}")
     expect(page.locator(".readonly-banner")).to_be_visible()
     assert _shown_totals(page, 2) == [str(total) for total in expected.totals]
@@ -437,32 +281,3 @@ def test_the_share_link_is_read_only_on_a_desktop(browser: Browser, server: str)
     _screenshot(page, "tracker-desktop-share-fa.png", whole=True)
     assert problems == []
     context.close()
-
-
-KEY = r"[a-z0-9_-]+\.[a-z0-9_.-]+"
-"""A message key: dotted, as in ``entry.save``."""
-
-
-def _keys_used() -> set[str]:
-    """Message keys named literally in the page's HTML and scripts."""
-    keys: set[str] = set()
-    for path in [WEB / "tracker.html", *sorted((WEB / "js").glob("*.js"))]:
-        text = path.read_text(encoding="utf-8")
-        keys.update(re.findall(rf"\bt\('({KEY})'", text))
-        keys.update(re.findall(rf'data-i18n="({KEY})"', text))
-        for pairs in re.findall(r'data-i18n-attr="([^"]+)"', text):
-            keys.update(re.findall(rf":\s*({KEY})", pairs))
-    return keys
-
-
-def test_every_message_is_in_both_catalogs() -> None:
-    english = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
-    persian = json.loads((WEB / "i18n" / "fa.json").read_text(encoding="utf-8"))
-    assert english.keys() == persian.keys()
-    assert _keys_used() <= english.keys(), sorted(_keys_used() - english.keys())
-    for key, text in persian.items():
-        placeholders = set(re.findall(r"\{(\w+)\}", english[key]))
-        assert set(re.findall(r"\{(\w+)\}", text)) == placeholders, key
-        assert not re.search(r"[0-9]", text.replace("CSV", "").replace("pagat.com", "")), (
-            f"{key}: Persian text writes numbers in Persian digits"
-        )

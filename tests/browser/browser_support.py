@@ -1,0 +1,172 @@
+"""What every browser test needs: Debian's Chromium, a real ``pasur serve``, and a page watcher.
+
+Debian's ``chromium`` is launched by its path (``/usr/bin/chromium``, or ``$PASUR_CHROMIUM``);
+nothing downloads a browser. Without one the browser tests skip, unless
+``PASUR_REQUIRE_BROWSER=1`` (set by ``.ci/run``) makes a missing browser a failure.
+Screenshots go to ``test-artifacts/`` (kept by CI as artifacts).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "src" / "pasur" / "web"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 360, "height": 740},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+    "locale": "en-US",
+}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def _unavailable(reason: str) -> None:
+    """Skip, or fail when the environment says the browser tests must run."""
+    if os.environ.get("PASUR_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}; PASUR_REQUIRE_BROWSER=1 requires the browser tests to run")
+    pytest.skip(reason)
+
+
+def _chromium() -> str:
+    path = os.environ.get("PASUR_CHROMIUM") or "/usr/bin/chromium"
+    if not (Path(path).is_file() and os.access(path, os.X_OK)):
+        _unavailable(
+            f"no Chromium at {path} (install Debian's chromium package, or set PASUR_CHROMIUM)"
+        )
+    return path
+
+
+def launch_browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    executable = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _pasur_command() -> list[str]:
+    script = Path(sys.executable).with_name("pasur")
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "from pasur.cli.main import run; run()"]
+
+
+def run_server(folder: Path) -> Iterator[str]:
+    """``pasur serve`` on a free port with a fresh SQLite file; yields its base URL."""
+    port = free_port()
+    database = f"sqlite+aiosqlite:///{folder / 't.db'}"
+    log_path = folder / "server.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [*_pasur_command(), "serve", "--port", str(port), "--db", database],
+            cwd=folder,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                pytest.fail(
+                    f"pasur serve exited with {process.returncode}:\n{log_path.read_text()}"
+                )
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"pasur serve did not answer /healthz in 30 s:\n{log_path.read_text()}")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def watch(page: Page) -> list[str]:
+    """Collect the page's script errors and console errors (a CSP violation is one)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"console: {message.text}") if message.type == "error" else None
+        ),
+    )
+    page.set_default_timeout(15_000)
+    return problems
+
+
+def api(server: str, method: str, path: str, body: object = None, cookie: str = "") -> Any:
+    """Call the server's JSON API as a plain HTTP client would; returns the decoded answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{server}{path}", data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if cookie:
+        request.add_header("Cookie", cookie)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read() or b"null")
+
+
+def screenshot(page: Page, name: str, *, whole: bool = False) -> None:
+    """Save a screenshot under ``test-artifacts/``; ``whole`` makes the viewport as tall as the
+    page first."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    viewport = page.viewport_size
+    assert viewport is not None
+    if whole:
+        height = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": viewport["width"], "height": height})
+    page.screenshot(path=ARTIFACTS / name)
+    if whole:
+        page.set_viewport_size(viewport)
