@@ -1,10 +1,12 @@
-"""Duplicate-deal strength of one bot level against another, two players, one process.
+"""Duplicate-deal strength of one bot level against another, in one process.
 
-Each deck order is played twice with the seats swapped, so luck of the cards cancels; the margin
-is a's points minus b's per round, averaged over each pair of rounds, with its standard error.
-Progress goes to stderr every 20 pairs.
+Each deck order is played once with a in each seat and b in all the others, so luck of the cards
+cancels; the margin is a's points minus the mean of the other sides' points per round, averaged
+over the rotation (a "pair" with two players), with its standard error. Progress goes to stderr
+every 20 pairs.
 
     python benchmarks/bots_strength.py expert casual --pairs 200 --seed 1
+    python benchmarks/bots_strength.py expert casual --pairs 60 --players 3
 """
 
 from __future__ import annotations
@@ -20,15 +22,18 @@ from pasur.bots import Bot, make_bot
 from pasur.rules import STANDARD, moves_for, new_game, play_legal, shuffle_deck, view
 
 
-def play_pair(a: Bot, b: Bot, seed: int, pair: int, timings: list[float]) -> float:
-    """The margin of a over b on one deck order, played from both seats."""
-    deck = shuffle_deck(STANDARD, 2, random.Random(f"strength:{seed}:{pair}"))
+def play_pair(
+    a: Bot, b: Bot, seed: int, pair: int, timings: list[float], players: int = 2
+) -> float:
+    """The margin of a over the others on one deck order, played from every seat."""
+    deck = shuffle_deck(STANDARD, players, random.Random(f"strength:{seed}:{pair}"))
+    seats = range(players)
     total = 0.0
-    for a_seat in (0, 1):
-        bots = [b, b]
+    for a_seat in seats:
+        bots = [b] * players
         bots[a_seat] = a
-        rngs = [random.Random(f"strength:{seed}:{pair}:{a_seat}:{seat}") for seat in (0, 1)]
-        state = new_game(STANDARD, players=2, deck=deck)
+        rngs = [random.Random(f"strength:{seed}:{pair}:{a_seat}:{seat}") for seat in seats]
+        state = new_game(STANDARD, players=players, deck=deck)
         while state.turn >= 0:
             seat = state.turn
             seat_view = view(state, seat)
@@ -40,8 +45,9 @@ def play_pair(a: Bot, b: Bot, seed: int, pair: int, timings: list[float]) -> flo
             state = play_legal(state, move)
         assert state.result is not None
         points = state.result.points
-        total += points[a_seat] - points[1 - a_seat]
-    return total / 2
+        others = (sum(points) - points[a_seat]) / (players - 1)
+        total += points[a_seat] - others
+    return total / players
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -50,12 +56,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("b")
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     args = parser.parse_args(argv)
     a, b = make_bot(args.a), make_bot(args.b)
     margins: list[float] = []
     timings: list[float] = []
     for pair in range(args.pairs):
-        margins.append(play_pair(a, b, args.seed, pair, timings))
+        margins.append(play_pair(a, b, args.seed, pair, timings, args.players))
         if (pair + 1) % 20 == 0 and pair + 1 < args.pairs:
             print(f"  {pair + 1} pairs: {statistics.mean(margins):+.2f}", file=sys.stderr)
     mean = statistics.mean(margins)
@@ -63,8 +70,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     wins = sum(margin > 0 for margin in margins)
     losses = sum(margin < 0 for margin in margins)
     print(
-        f"{args.a} vs {args.b}: {mean:+.2f} ± {error:.2f} points a round over {args.pairs} pairs "
-        f"(pairs won/tied/lost {wins}/{args.pairs - wins - losses}/{losses}); "
+        f"{args.a} vs {args.b}, {args.players} players: {mean:+.2f} ± {error:.2f} points a round "
+        f"over {args.pairs} deck orders "
+        f"(won/tied/lost {wins}/{args.pairs - wins - losses}/{losses}); "
         f"{args.a} seconds a move: median {statistics.median(timings):.4f}, max {max(timings):.3f}"
     )
 

@@ -75,6 +75,7 @@ class RulesJudge:
         self.net_surs = rules.sur_cancel is SurCancel.NET
         self._clubs: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._sweepers: dict[int, int] = {}
+        self._takers: dict[int, int] = {}
 
     def clubs_expectation(self, clubs: tuple[int, ...]) -> tuple[float, ...]:
         """Each side's expected clubs award, given the clubs each has taken so far.
@@ -129,6 +130,26 @@ class RulesJudge:
         if len(self._sweepers) >= _CACHE_LIMIT:
             self._sweepers.clear()
         self._sweepers[table] = cards
+        return cards
+
+    def takers(self, card: int, table: int) -> int:
+        """Every card not on ``table`` that could take ``card`` (lying on it) in some capture."""
+        key = table << 6 | card
+        found = self._takers.get(key)
+        if found is not None:
+            return found
+        cards = 0
+        rules = self.rules
+        for rank in range(1, 14):
+            spare = rank_mask(rank) & ~table
+            if not spare:
+                continue
+            probe = (spare & -spare).bit_length() - 1
+            if any(move.taken >> card & 1 for move in moves_for(1 << probe, table, rules)):
+                cards |= spare
+        if len(self._takers) >= _CACHE_LIMIT:
+            self._takers.clear()
+        self._takers[key] = cards
         return cards
 
     def sur_possible(self, dealt: int) -> bool:

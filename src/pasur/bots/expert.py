@@ -1,15 +1,17 @@
 """Level 5, expert: many worlds, read from the opponents' play, searched to win the game.
 
-The expert is the advanced search with four additions:
+The expert is the advanced search with these additions:
 
 - **Inference.** Worlds are weighed by how well they explain the plays the other seats made in
   this deal (a softmax model of their immediate gains, :mod:`pasur.bots.inference`), and the
   worlds searched are drawn in proportion to those weights.
-- **Opponents mostly modelled.** An opponent's reply is 70 % the move its own immediate gains
-  favour and 30 % the reply worst for us.
-- **An exact endgame.** In the final deal it searches to the end of the round; with two players
-  that deal is perfect information (the unseen cards are the opponent's hand), so one exact
-  alpha-beta search with a transposition table decides it.
+- **More worlds.** Up to 128 worlds, within a fixed budget of searched positions.
+- **Opponents mostly modelled.** An opponent's reply is 85 % the move its own immediate gains
+  favour and 15 % the reply worst for us.
+- **An exact endgame.** From the second-to-last deal on it searches every world to the end of the
+  round and scores it exactly. In the final deal with two players the position is perfect
+  information (the unseen cards are the opponent's hand), so a single exact alpha-beta search
+  with a transposition table decides it.
 - **Playing for the game.** Near the target it values a round's points by its chance of winning
   the game after them (:class:`pasur.bots.evaluation.Valuation`); the Sur cutoff is applied in
   every searched line and leaf, and the clubs race is valued as the chance of the clubs award.

@@ -21,15 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pasur.bots.evaluation import (
-    RulesJudge,
     card_points,
     chance_to_hold,
     judge_for,
     margin,
     side_clubs,
 )
-from pasur.rules import Move, SeatView, moves_for
-from pasur.rules.cards import ALL_CARDS, CLUB_CARDS, JACK, rank_mask
+from pasur.rules import Move, SeatView
+from pasur.rules.cards import ALL_CARDS, CLUB_CARDS, JACK
 from pasur.rules.deal import HAND_SIZE
 
 _FIRST_JACK = 4 * (JACK - 1)
@@ -103,20 +102,6 @@ def immediate_gains(view: SeatView, legal: Sequence[Move], *, memory: bool = Tru
             if not taken:
                 worth = card_points(bit) + (FLAT_CLUB if bit & CLUB_CARDS else 0.0)
                 if worth:
-                    gain -= worth * chance_to_hold(_takers(judge, card, left), unseen, next_hand)
+                    gain -= worth * chance_to_hold(judge.takers(card, left), unseen, next_hand)
         gains.append(gain)
     return gains
-
-
-def _takers(judge: RulesJudge, card: int, table: int) -> int:
-    """Every card not on ``table`` that could take ``card`` (which lies on it) in some capture."""
-    cards = 0
-    rules = judge.rules
-    for rank in range(1, 14):
-        spare = rank_mask(rank) & ~table
-        if not spare:
-            continue
-        probe = (spare & -spare).bit_length() - 1
-        if any(move.taken >> card & 1 for move in moves_for(1 << probe, table, rules)):
-            cards |= spare
-    return cards
