@@ -9,7 +9,8 @@ its deck order and every play in order. Cards and moves are written in the usual
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from pasur.rules.cards import CARDS, card_index
@@ -89,6 +90,18 @@ def replay(data: Mapping[str, Any]) -> GameState:
         RecordError: the record is malformed, or a play is illegal; the message names the round
             and the play (both counted from 1) and says why.
     """
+    return deque(states(data), maxlen=1)[0]
+
+
+def states(data: Mapping[str, Any]) -> Iterator[GameState]:
+    """Every state a record passes through: each round as dealt, then after each of its plays.
+
+    Replays, positions and reviews walk the same states, checked exactly as :func:`replay` checks
+    them; the record's stated totals and winner are checked after the last state.
+
+    Raises:
+        RecordError: as :func:`replay`, when the walk reaches the problem.
+    """
     players = _field(data, "players", int)
     settings = _field(data, "rules", dict)
     rounds = _field(data, "rounds", list)
@@ -123,6 +136,7 @@ def replay(data: Mapping[str, Any]) -> GameState:
             raise
         except PasurError as error:
             raise RecordError(f"{where}: {error}") from None
+        yield state
         for index, text in enumerate(_field(entry, "plays", list, where), start=1):
             if state.turn < 0:
                 raise RecordError(f"{where}, play {index}: the round is already over")
@@ -130,9 +144,9 @@ def replay(data: Mapping[str, Any]) -> GameState:
                 state = play(state, Move.parse(str(text)))
             except PasurError as error:
                 raise RecordError(f"{where}, play {index} ({text}): {error}") from None
+            yield state
     assert state is not None
     _check_stated_result(data, state)
-    return state
 
 
 def _check_stated_result(data: Mapping[str, Any], state: GameState) -> None:
