@@ -1,0 +1,149 @@
+"""The rules guide's worked examples (``web/learn/examples.json``) agree with the rules engine.
+
+The page draws these examples as cards and teaches from them, so each one is checked here: the
+sets a card may take, whether it may be laid, whether a capture scores a Sur, the deal, a round's
+count, a whole game's totals, and that the guide lists every house-rule setting with its values
+and its text in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pasur.rules import (
+    PAGAT,
+    SETTINGS,
+    STANDARD,
+    GameState,
+    RoundCounts,
+    format_cards,
+    legal_moves,
+    make_rules,
+    mask_of,
+    moves_for,
+    new_game,
+    next_round,
+    parse_cards,
+    play,
+    score_round,
+)
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "pasur" / "web"
+EXAMPLES: dict[str, Any] = json.loads((WEB / "learn" / "examples.json").read_text("utf-8"))
+CAPTURES: list[dict[str, Any]] = EXAMPLES["captures"]
+
+
+def _plays(*, sur_only: bool = False) -> list[Any]:
+    """Every example play as a test case (only those that say whether they are a Sur)."""
+    return [
+        pytest.param(example, item, id=f"{example['id']}-{item['card']}")
+        for example in CAPTURES
+        for item in example["plays"]
+        if "sur" in item or not sur_only
+    ]
+
+
+def _mask(codes: list[str]) -> int:
+    return mask_of(parse_cards(" ".join(codes)))
+
+
+@pytest.mark.parametrize(("example", "item"), _plays())
+def test_each_card_takes_exactly_the_sets_the_guide_draws(
+    example: dict[str, Any], item: dict[str, Any]
+) -> None:
+    rules = make_rules("standard", example.get("rules", {}))
+    moves = moves_for(_mask([item["card"]]), _mask(example["table"]), rules)
+    captures = {move.taken for move in moves if move.is_capture}
+    assert captures == {_mask(taken) for taken in item["captures"]}
+    assert len(item["captures"]) == len(captures), "a set is drawn twice"
+    can_lay = any(not move.is_capture for move in moves)
+    assert can_lay == item.get("can_lay", not item["captures"])
+    if "chosen" in item:
+        assert 0 <= item["chosen"] < len(item["captures"])
+
+
+def _position(table: list[str], card: str) -> GameState:
+    """A first-deal position of a seeded two-player round, changed so that the table is ``table``
+    and the seat to play holds ``card``: the engine then decides the Sur as in any game."""
+    state = new_game(STANDARD, players=2, seed=1)
+    hands = list(state.hands)
+    hands[state.turn] = _mask([card])
+    return state._replace(table=_mask(table), hands=tuple(hands))
+
+
+@pytest.mark.parametrize(("example", "item"), _plays(sur_only=True))
+def test_the_guide_says_rightly_whether_a_capture_is_a_sur(
+    example: dict[str, Any], item: dict[str, Any]
+) -> None:
+    state = _position(example["table"], item["card"])
+    (taken,) = item["captures"]
+    after = play(state, (parse_cards(item["card"])[0], _mask(taken)))
+    assert after.table == 0, "the example's capture clears the table"
+    assert after.plays[-1].sur is item["sur"]
+
+
+def test_the_deal_is_the_seeded_games() -> None:
+    deal = EXAMPLES["deal"]
+    state = new_game(STANDARD, players=deal["players"], seed=deal["seed"], dealer=deal["dealer"])
+    assert [format_cards(hand).split() for hand in state.hands] == deal["hands"]
+    assert format_cards(state.table).split() == deal["table"]
+
+
+def test_the_count_scores_as_the_score_sheet_shows() -> None:
+    count = EXAMPLES["count"]
+    counts = RoundCounts.from_piles([_mask(pile) for pile in count["piles"]], count["surs"])
+    counts.validate()
+    score = score_round(STANDARD, counts)
+    lines = [{**line._asdict(), "total": line.total} for line in score.lines]
+    assert lines == count["lines"]
+
+
+def test_the_game_to_62_adds_up_as_the_guide_shows() -> None:
+    game = EXAMPLES["game"]
+    state = new_game(STANDARD, players=game["players"], seed=game["seed"])
+    while True:
+        while state.turn >= 0:
+            state = play(state, legal_moves(state)[0])
+        if state.winner >= 0:
+            break
+        state = next_round(state)
+    assert state.result is not None
+    results = [*(done.result for done in state.finished), state.result]
+    rounds = [list(result.score.points) for result in results]
+    assert rounds == game["rounds"]
+    assert list(state.totals) == game["totals"]
+    assert state.winner == game["winner"]
+
+
+def test_every_house_rule_is_explained_with_its_values() -> None:
+    listed = EXAMPLES["settings"]
+    assert [entry["name"] for entry in listed] == list(SETTINGS)
+    standard, pagat = STANDARD.settings(), PAGAT.settings()
+    examples = {example["id"]: example for example in CAPTURES}
+    for entry in listed:
+        name, values = entry["name"], entry["values"]
+        setting = SETTINGS[name]
+        assert values[0] == standard[name], f"{name}: the default comes first"
+        if setting.choices:
+            assert tuple(values) == setting.choices, name
+        else:
+            assert values[1:] == (["any", "none"] if setting.none_allowed else ["any"]), name
+        assert entry.get("pagat", values[0]) == pagat[name], name
+        if "example" in entry:
+            assert examples[entry["example"]]["rules"].keys() == {name}
+
+
+def test_the_catalogs_name_every_example_and_setting() -> None:
+    keys = {f"learn.example.{example['id']}" for example in CAPTURES}
+    for entry in EXAMPLES["settings"]:
+        name = entry["name"]
+        keys |= {f"learn.setting.{name}", f"learn.group.{entry['group']}"}
+        keys |= {f"learn.setting.{name}.{value}" for value in entry["values"]}
+        keys |= {f"learn.source.{name}.{value}" for value in entry["values"]}
+    for language in ("en", "fa"):
+        catalog = json.loads((WEB / "i18n" / f"learn.{language}.json").read_text("utf-8"))
+        assert keys <= catalog.keys(), (language, sorted(keys - catalog.keys()))
