@@ -3,16 +3,19 @@
 from pasur.bots.base import Bot
 from pasur.bots.hint import RankedMove, hint
 from pasur.bots.registry import BOT_NAMES, make_bot, parse_bot_names
+from pasur.bots.review import ReviewedTurn, review
 from pasur.bots.selfplay import SelfplaySummary, play_round, selfplay
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
     "RankedMove",
+    "ReviewedTurn",
     "SelfplaySummary",
     "hint",
     "make_bot",
     "parse_bot_names",
     "play_round",
+    "review",
     "selfplay",
 ]

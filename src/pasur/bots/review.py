@@ -1,0 +1,119 @@
+"""The coach's review of a finished game: the turns where a seat lost the most.
+
+:func:`review` walks a game record through the engine and, at each of one seat's turns, ranks the
+legal moves with :func:`pasur.bots.hint.hint` on that seat's view as it was then (its own hand,
+the table, the captures everyone saw; never the other hands). A turn's loss is the best move's
+value minus the value of the move played, in points of the seat's side's expected margin. The
+turns that cost the most are the ones worth looking at again.
+
+The whole game shares one time budget, split evenly over the seat's turns that had a choice, so a
+review takes about ``seconds`` however long the game was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pasur.bots.hint import RankedMove, hint
+from pasur.rules import GameState, Move, view
+from pasur.rules.records import states
+
+LEVEL = "expert"
+"""The level whose judgement a review reports: :func:`hint` runs the expert's search."""
+
+DEFAULT_SECONDS = 12.0
+"""The default budget for a whole review."""
+
+MAX_MOVE_SECONDS = 0.5
+"""The most one turn gets, however few turns there are."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedTurn:
+    """One of the seat's turns, with what the expert thinks of it."""
+
+    round: int
+    """The round, from 0."""
+    index: int
+    """The position within the round, from 0 (as in :func:`pasur.rules.positions.positions`)."""
+    played: Move
+    """The move the seat made."""
+    best: Move
+    """The expert's choice."""
+    loss: float
+    """The best move's value minus the played move's, in points; never negative."""
+    moves: list[RankedMove]
+    """Every legal move with its value, best first."""
+
+
+def review(
+    record: Mapping[str, Any],
+    seat: int,
+    *,
+    level: str = LEVEL,
+    seconds: float = DEFAULT_SECONDS,
+    worst: int = 5,
+) -> list[ReviewedTurn]:
+    """The seat's ``worst`` costliest turns of the recorded game, costliest first.
+
+    Turns where the seat played the expert's choice (no loss) are left out, so a perfect game
+    has an empty review.
+
+    Args:
+        record: a game record (``docs/records.md``), checked as ``pasur replay`` checks it.
+        seat: the seat reviewed, from 0.
+        level: the level that judges; only ``expert`` (the level :func:`hint` runs) exists.
+        seconds: the time budget for the whole review.
+        worst: how many turns to return at most.
+
+    Raises:
+        RecordError: the record is malformed or a play is illegal.
+        ValueError: no such seat in the record, an unknown level or a budget that is not positive.
+    """
+    if level != LEVEL:
+        raise ValueError(f"a review is judged by the {LEVEL} level, not {level!r}")
+    if not seconds > 0:
+        raise ValueError("the review's time budget must be a positive number of seconds")
+    turns = _turns_with_a_choice(record, seat)
+    budget = min(MAX_MOVE_SECONDS, seconds / len(turns)) if turns else 0.0
+    reviewed: list[ReviewedTurn] = []
+    for index, before, after in turns:
+        last = after.plays[-1]
+        played = Move(last.card, last.taken)
+        ranked = hint(view(before, seat), seconds=budget)
+        value = next(move.value for move in ranked if tuple(move.move) == tuple(played))
+        loss = ranked[0].value - value
+        if loss > 0:
+            reviewed.append(
+                ReviewedTurn(before.round_no, index, played, ranked[0].move, loss, ranked)
+            )
+    reviewed.sort(key=_loss, reverse=True)
+    return reviewed[:worst]
+
+
+def _turns_with_a_choice(
+    record: Mapping[str, Any], seat: int
+) -> list[tuple[int, GameState, GameState]]:
+    """Each of the seat's turns with more than one legal move: (position index, before, after)."""
+    if isinstance(seat, bool):
+        raise ValueError(f"{seat!r} is not a seat number")
+    found: list[tuple[int, GameState, GameState]] = []
+    before: GameState | None = None
+    for state in states(record):
+        if before is None and not 0 <= seat < state.players:
+            raise ValueError(f"seats are numbered 0 to {state.players - 1}, not {seat}")
+        if (
+            before is not None
+            and state.plays
+            and before.turn == seat
+            and len(view(before, seat).legal_moves()) > 1
+        ):
+            found.append((len(before.plays), before, state))
+        before = state
+    return found
+
+
+def _loss(turn: ReviewedTurn) -> float:
+    return turn.loss

@@ -1,0 +1,153 @@
+"""The coach's review: a seat's costliest turns, judged on that seat's own view, within a budget."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from pasur.bots import RankedMove, review
+from pasur.rules import GameState, Move, RecordError, SeatView, legal_moves, new_game, play
+from pasur.rules import next_round as deal_next
+from pasur.rules.records import record_of, states
+
+review_module = importlib.import_module("pasur.bots.review")
+"""The module itself (``pasur.bots.review`` the attribute is the function), to patch ``hint``."""
+
+
+def random_game(players: int = 2, seed: int = 4) -> dict[str, Any]:
+    rng = random.Random(seed)
+    state = new_game(players=players, seed=seed)
+    while True:
+        while state.turn >= 0:
+            state = play(state, rng.choice(legal_moves(state)))
+        if state.winner >= 0:
+            return record_of(state)
+        state = deal_next(state)
+
+
+class FakeHint:
+    """Values each move by its card number (highest best), and remembers what it was shown."""
+
+    def __init__(self) -> None:
+        self.views: list[SeatView] = []
+        self.budgets: list[float | None] = []
+
+    def __call__(self, seat_view: SeatView, *, seconds: float | None = None) -> list[RankedMove]:
+        self.views.append(seat_view)
+        self.budgets.append(seconds)
+        ranked = [RankedMove(move, float(move.card)) for move in seat_view.legal_moves()]
+        return sorted(ranked, key=lambda ranked_move: ranked_move.value, reverse=True)
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeHint:
+    judge = FakeHint()
+    monkeypatch.setattr(review_module, "hint", judge)
+    return judge
+
+
+def choice_turns(record: dict[str, Any], seat: int) -> list[tuple[GameState, GameState]]:
+    walked = list(states(record))
+    return [
+        (before, after)
+        for before, after in itertools.pairwise(walked)
+        if after.plays and before.turn == seat and len(legal_moves(before)) > 1
+    ]
+
+
+def test_losses_are_the_best_value_minus_the_played_one_costliest_first(fake: FakeHint) -> None:
+    record = random_game()
+    turns = review(record, 1, worst=5)
+    assert 0 < len(turns) <= 5
+    assert [turn.loss for turn in turns] == sorted((turn.loss for turn in turns), reverse=True)
+    for turn in turns:
+        assert turn.best == turn.moves[0].move
+        played_value = next(m.value for m in turn.moves if m.move == turn.played)
+        assert turn.loss == turn.moves[0].value - played_value > 0
+        plays = record["rounds"][turn.round]["plays"]
+        assert str(turn.played) == plays[turn.index]
+    # Every turn the fake calls costly is there: the five largest losses over the whole game.
+    everything = review(record, 1, worst=1000)
+    assert turns == everything[:5]
+    assert all(turn.loss > 0 for turn in everything)
+
+
+def test_each_turn_is_judged_on_the_seat_s_own_view_at_that_moment(fake: FakeHint) -> None:
+    record = random_game(players=3, seed=8)
+    review(record, 2)
+    expected = choice_turns(record, 2)
+    assert len(fake.views) == len(expected) > 0
+    for seen, (before, _after) in zip(fake.views, expected, strict=True):
+        assert isinstance(seen, SeatView)
+        assert seen.seat == 2
+        assert seen.hand == before.hands[2]
+        assert seen.table == before.table
+        assert seen.plays == before.plays
+
+
+def test_a_turn_with_one_legal_move_is_not_judged_and_the_budget_is_shared(
+    fake: FakeHint,
+) -> None:
+    record = random_game(seed=12)
+    review(record, 0, seconds=3.0)
+    assert len(fake.budgets) == len(choice_turns(record, 0))
+    assert sum(b for b in fake.budgets if b is not None) == pytest.approx(3.0)
+
+
+def test_a_seat_that_always_played_the_judge_s_choice_has_nothing_to_review(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = random_game(seed=6)
+    played = {
+        (after.round_no, len(before.plays)): after.plays[-1]
+        for before, after in choice_turns(record, 0)
+    }
+
+    def agreeable(seat_view: SeatView, *, seconds: float | None = None) -> list[RankedMove]:
+        chosen = played[seat_view.round_no, len(seat_view.plays)]
+        return sorted(
+            (
+                RankedMove(move, 1.0 if tuple(move) == (chosen.card, chosen.taken) else 0.0)
+                for move in seat_view.legal_moves()
+            ),
+            key=lambda ranked_move: ranked_move.value,
+            reverse=True,
+        )
+
+    monkeypatch.setattr(review_module, "hint", agreeable)
+    assert review(record, 0) == []
+
+
+@pytest.mark.parametrize(
+    ("seat", "options", "message"),
+    [
+        (2, {}, "seats are numbered 0 to 1"),
+        (True, {}, "not a seat number"),
+        (0, {"level": "casual"}, "judged by the expert"),
+        (0, {"seconds": 0.0}, "positive"),
+    ],
+)
+def test_bad_requests_are_refused_in_words(seat: Any, options: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        review(random_game(), seat, **options)
+
+
+def test_a_broken_record_is_refused() -> None:
+    record = random_game()
+    record["rounds"][0]["plays"][3] = "KS+KH+KD"
+    with pytest.raises(RecordError, match="round 1, play 4"):
+        review(record, 0)
+
+
+def test_the_expert_finds_a_costly_turn_in_random_play_within_the_budget() -> None:
+    record = random_game(seed=21)
+    turns = review(record, 0, seconds=2.0, worst=3)
+    assert 0 < len(turns) <= 3
+    for turn in turns:
+        assert isinstance(turn.played, Move)
+        assert turn.loss > 0
+        assert turn.moves[0].move == turn.best
