@@ -161,7 +161,7 @@ def test_a_play_is_an_event_for_everyone_and_a_deal_an_event_with_the_new_hands(
     assert dealt.data["deal"] == 1 and dealt.data["pack_size"] == 52 - 8 - 4 - 8
     assert [len(hand) for hand in dealt.data["hands"]] == [4, 4]
     played = events[0]
-    assert set(played.data) == {"seat", "move", "card", "taken", "sur", "by", "turn"}
+    assert set(played.data) == {"seat", "move", "card", "taken", "sur", "by", "turn", "legal"}
     assert [e.number for e in events] == list(range(events[0].number, events[-1].number + 1))
 
 

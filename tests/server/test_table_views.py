@@ -57,7 +57,8 @@ def test_each_seat_sees_its_own_hand_in_deals_and_a_spectator_none() -> None:
     [dealt] = table.events_for(0, start - 1)
     assert dealt["kind"] == "round_started"
     assert dealt["hand"] == [str(card) for card in game.hand(0)]
-    assert set(dealt) == {"n", "kind", "hand", *PUBLIC_FIELDS[Kind.ROUND_STARTED]}
+    assert dealt["turn"] == 0  # so seat 0, and only seat 0, also gets its legal moves
+    assert set(dealt) == {"n", "kind", "hand", "legal", *PUBLIC_FIELDS[Kind.ROUND_STARTED]}
     assert len(dealt["commitment"]) == 64
     [watched] = table.events_for(SPECTATOR, start - 1)
     assert "hand" not in watched and "deck" not in watched and "salt" not in watched

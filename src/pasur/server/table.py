@@ -68,6 +68,7 @@ from pasur.server.table_events import (
     encode_result,
     encode_view,
     hands_of,
+    legal_texts,
 )
 
 log = logging.getLogger("pasur.server.table")
@@ -225,6 +226,8 @@ class TableConfig:
     """Whether people without a seat may watch."""
     bot_delay: float = 0.0
     """Seconds a bot waits before playing, so people can follow (0 plays at once)."""
+    rated: bool = False
+    """Whether finished games change the people's ratings (public tables only)."""
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4) or isinstance(self.players, bool):
@@ -239,6 +242,8 @@ class TableConfig:
             value = getattr(self, name)
             if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
                 raise TableError("bad_config", f"{name} must be a number of seconds, 0 or more")
+        if not isinstance(self.rated, bool) or (self.rated and self.private):
+            raise TableError("bad_config", "rated must be true or false, on a public table")
         object.__setattr__(self, "drop_bot", _level(self.drop_bot, "bad_config"))
 
     def to_json(self) -> JSON:
@@ -252,6 +257,7 @@ class TableConfig:
             "drop_bot": self.drop_bot,
             "spectators": self.spectators,
             "bot_delay": self.bot_delay,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -776,6 +782,7 @@ class Table:
                 "deck": [str(Card(card)) for card in deck],
                 "salt": salt.hex(),
                 "hands": hands_of(state.hands),
+                "legal": _legal_for_turn(state),
             },
             now,
         )
@@ -794,6 +801,7 @@ class Table:
                 "sur": after.plays[-1].sur,
                 "by": by,
                 "turn": after.turn,
+                "legal": _legal_for_turn(after),
             },
             now,
         )
@@ -806,6 +814,7 @@ class Table:
                     "turn": after.turn,
                     "pack_size": after.pack_size,
                     "hands": hands_of(after.hands),
+                    "legal": _legal_for_turn(after),
                 },
                 now,
             )
@@ -937,6 +946,12 @@ class Table:
                 raise TableError("no_spectators", "this table does not allow spectators")
             return
         self._check_seat(recipient)
+
+
+def _legal_for_turn(game: GameState) -> list[str]:
+    """The moves of the seat to play (none when the round is over), for an event's private
+    ``legal`` field: the same list that seat's snapshot shows, rendered for that seat alone."""
+    return legal_texts(view(game, game.turn)) if game.turn >= 0 else []
 
 
 def _read_move(game: GameState, text: object) -> Move:

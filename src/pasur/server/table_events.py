@@ -89,6 +89,10 @@ PUBLIC_FIELDS: dict[Kind, tuple[str, ...]] = {
 HAND_FIELDS = frozenset({Kind.ROUND_STARTED, Kind.DEALT})
 """Kinds whose private ``hands`` list gives each seat its own hand as ``hand``."""
 
+LEGAL_FIELDS = frozenset({Kind.ROUND_STARTED, Kind.DEALT, Kind.PLAYED})
+"""Kinds that can leave a seat to play: their private ``legal`` list (the moves of the seat named
+by ``turn``) is shown as ``legal`` to that seat alone, so a client can play without a snapshot."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -112,6 +116,10 @@ class Event:
                 shown[name] = copy_json(self.data[name])
         if self.kind in HAND_FIELDS and recipient >= 0:
             shown["hand"] = list(self.data["hands"][recipient])
+        if self.kind in LEGAL_FIELDS and recipient >= 0 and self.data.get("turn") == recipient:
+            legal = self.data.get("legal")
+            if legal is not None:  # events stored before moves were recorded carry none
+                shown["legal"] = list(legal)
         return shown
 
     def to_json(self) -> JSON:
@@ -196,8 +204,13 @@ def encode_view(seat_view: SeatView) -> JSON:
     }
     if seat_view.seat >= 0:
         shown["hand"] = cards(seat_view.hand)
-        shown["legal"] = [move_text(move) for move in seat_view.legal_moves()]
+        shown["legal"] = legal_texts(seat_view)
     return shown
+
+
+def legal_texts(seat_view: SeatView) -> list[str]:
+    """The seat's legal moves as ``play`` accepts them (empty when it is not its turn)."""
+    return [move_text(move) for move in seat_view.legal_moves()]
 
 
 def move_text(move: Move) -> str:
