@@ -242,7 +242,8 @@ class TableConfig:
             value = getattr(self, name)
             if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
                 raise TableError("bad_config", f"{name} must be a number of seconds, 0 or more")
-        if not isinstance(self.rated, bool) or (self.rated and self.private):
+        rated: object = self.rated  # from_json passes whatever was stored
+        if not isinstance(rated, bool) or (rated and self.private):
             raise TableError("bad_config", "rated must be true or false, on a public table")
         object.__setattr__(self, "drop_bot", _level(self.drop_bot, "bad_config"))
 
