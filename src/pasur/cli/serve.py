@@ -6,20 +6,12 @@ loading FastAPI and SQLAlchemy.
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import os
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
-from pasur.cli.common import UsageError
-
-if TYPE_CHECKING:
-    from pasur.server import ServerSettings
-
-CONNECT_TIMEOUT_S = 10
-"""How long to wait for the database before giving up at start-up."""
+from pasur.cli.db import DbOption, check, run_on_database, server_settings
 
 
 def serve(
@@ -29,31 +21,16 @@ def serve(
     port: Annotated[
         int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)
     ] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="The database: sqlite+aiosqlite:///FILE or postgresql+asyncpg://USER@HOST/DB "
-            "(default: $PASUR_DB, else ./pasur.db in the working directory).",
-            metavar="URL",
-        ),
-    ] = None,
+    db: DbOption = None,
 ) -> None:
     """Run the web server: the score tracker at /tracker, its API, OpenAPI at /docs."""
     import uvicorn
 
-    from pasur.server import DatabaseURLError, ServerSettings, create_app
-    from pasur.server.settings import DATABASE_ENV, database_url, sqlite_file
+    from pasur.server import create_app
 
-    source = "--db" if db else DATABASE_ENV if os.environ.get(DATABASE_ENV) else "database"
-    try:
-        settings = ServerSettings.from_env(db=db, host=host, port=port)
-    except DatabaseURLError as error:
-        raise UsageError(f"{source}: {error}") from None
-    file = sqlite_file(database_url(settings.database_url))
-    if file is not None and not file.parent.is_dir():
-        raise UsageError(f"{source}: the folder {str(file.parent)!r} does not exist")
-    _check_database(settings, source)
+    settings, source = server_settings(db, host=host, port=port)
+    # Connect once before serving, so that a wrong URL is one line, not a traceback.
+    run_on_database(settings, source, check)
 
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(
@@ -67,26 +44,6 @@ def serve(
         log_config=_log_config(),
         timeout_graceful_shutdown=10,
     )
-
-
-def _check_database(settings: ServerSettings, source: str) -> None:
-    """Connect once before serving, so a wrong URL is one line, not a traceback."""
-    from pasur.server.database import Database
-
-    async def check() -> None:
-        database = Database(settings.database_url)
-        try:
-            await database.ping(timeout=CONNECT_TIMEOUT_S)
-        finally:
-            await database.close()
-
-    try:
-        asyncio.run(check())
-    except Exception as error:
-        reason = " ".join(str(error).split()) or type(error).__name__
-        if len(reason) > 200:
-            reason = reason[:197] + "..."
-        raise UsageError(f"{source}: cannot open {settings.safe_database_url}: {reason}") from None
 
 
 def _log_config() -> dict[str, Any]:

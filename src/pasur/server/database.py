@@ -1,9 +1,11 @@
 """The server's database: one SQLAlchemy asyncio engine, the table metadata, and its lifecycle.
 
-Every feature declares its tables on :class:`Base` (so that :meth:`Database.create_tables` sees
-them) and talks to the database through :attr:`Database.engine`. The SQL is kept dialect-neutral
-(JSON columns, no SQLite-only statements), so the same code runs on SQLite and on PostgreSQL;
-the only dialect-specific step is the SQLite connection set-up below.
+Every feature declares its tables on :class:`Base` and talks to the database through
+:attr:`Database.engine`; the schema itself is made and changed by the migrations
+(:mod:`pasur.server.migrations`), which :meth:`Database.upgrade` runs. The SQL is kept
+dialect-neutral (JSON columns, no SQLite-only statements), so the same code runs on SQLite and
+on PostgreSQL; the only dialect-specific steps are the SQLite connection set-up below and the
+lock that makes PostgreSQL migrations take turns.
 """
 
 from __future__ import annotations
@@ -16,11 +18,16 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase
 
+from pasur.server import migrations
+
 SQLITE_BUSY_TIMEOUT_MS = 5000
 """How long an SQLite writer waits for another one before giving up."""
 
 PING_TIMEOUT_S = 5.0
 """How long a health check waits for the database."""
+
+MIGRATION_LOCK = 0x70A5_0B
+"""The PostgreSQL advisory lock held while migrating: servers starting together take turns."""
 
 
 class Base(DeclarativeBase):
@@ -49,6 +56,24 @@ class Database:
         """Create every table that does not exist yet (migrations come later)."""
         async with self.engine.begin() as connection:
             await connection.run_sync(Base.metadata.create_all)
+
+    async def upgrade(self) -> None:
+        """Bring the schema to the newest migration, in one transaction where the database allows.
+
+        Raises:
+            migrations.MigrationError: the database cannot be migrated; nothing was changed.
+        """
+        async with self.engine.begin() as connection:
+            if self.dialect == "postgresql":
+                await connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
+            await connection.run_sync(migrations.upgrade)
+
+    async def revision(self) -> str | None:
+        """The schema's migration revision, or None for an empty or pre-migration database."""
+        async with self.engine.connect() as connection:
+            return await connection.run_sync(migrations.current)
 
     async def ping(self, *, timeout: float = PING_TIMEOUT_S) -> None:
         """Run a trivial query; raises when the database does not answer within ``timeout``."""

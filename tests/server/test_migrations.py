@@ -1,0 +1,147 @@
+"""The migrations: they make the models' schema on SQLite and PostgreSQL, adopt a database made
+before migrations, refuse one they did not make, and leave a database at the newest revision.
+
+Each test gets a database of its own: a new SQLite file, or a new PostgreSQL database on the
+server that ``PASUR_TEST_POSTGRES_URL`` names (dropped afterwards), so that these tests never
+meet the tables other tests leave in the shared test database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, inspect, text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from pasur.server import database_url
+from pasur.server.database import Database
+from pasur.server.migrations import (
+    FIRST_REVISION,
+    FIRST_TABLES,
+    VERSION_TABLE,
+    MigrationError,
+    config,
+    head,
+    model_metadata,
+)
+
+T = TypeVar("T")
+
+
+async def _admin(server_url: str, statement: str) -> None:
+    engine = create_async_engine(database_url(server_url), isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+def fresh_url(backend: str) -> Iterator[str]:
+    """An empty database: the test's own SQLite file, or a new PostgreSQL database."""
+    url = database_url(backend)
+    if url.get_backend_name() == "sqlite":
+        yield backend
+        return
+    name = f"pasur_migrations_{secrets.token_hex(6)}"
+    asyncio.run(_admin(backend, f'CREATE DATABASE "{name}"'))
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        asyncio.run(_admin(backend, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+def on(url: str, work: Callable[[Connection], T]) -> T:
+    """``work`` on one connection to the database at ``url``, committed when it returns."""
+
+    async def run() -> T:
+        database = Database(url)
+        try:
+            async with database.engine.begin() as connection:
+                return await connection.run_sync(work)
+        finally:
+            await database.close()
+
+    return asyncio.run(run())
+
+
+def upgrade(url: str) -> str | None:
+    """Upgrade the database as the server does; its revision afterwards."""
+
+    async def run() -> str | None:
+        database = Database(url)
+        try:
+            await database.upgrade()
+            return await database.revision()
+        finally:
+            await database.close()
+
+    return asyncio.run(run())
+
+
+def table_names(connection: Connection) -> set[str]:
+    return set(inspect(connection).get_table_names())
+
+
+def differences(connection: Connection) -> list[Any]:
+    context = MigrationContext.configure(connection, opts={"compare_type": True})
+    return list(compare_metadata(context, model_metadata()))
+
+
+def made_before_migrations(connection: Connection) -> None:
+    """The first revision's tables without a version: what create_all made before migrations.
+
+    Revision 0001 is frozen as exactly that schema (it matched the models when it was written),
+    so it stands in for the create_all of those days, whatever the models have become since.
+    """
+    command.upgrade(config(connection), FIRST_REVISION)
+    connection.execute(text(f"DROP TABLE {VERSION_TABLE}"))
+    connection.execute(text("INSERT INTO server_secrets (name, value) VALUES ('kept', 'row')"))
+
+
+def test_an_empty_database_is_brought_to_the_newest_revision(fresh_url: str) -> None:
+    assert on(fresh_url, table_names) == set()
+    assert upgrade(fresh_url) == head()
+    tables = on(fresh_url, table_names)
+    assert tables == set(model_metadata().tables) | {VERSION_TABLE}
+    assert tables >= FIRST_TABLES
+    assert upgrade(fresh_url) == head()
+
+
+def test_the_migrations_make_exactly_the_models_schema(fresh_url: str) -> None:
+    upgrade(fresh_url)
+    assert on(fresh_url, differences) == []
+
+
+def test_a_database_made_before_migrations_is_stamped_then_upgraded(fresh_url: str) -> None:
+    on(fresh_url, made_before_migrations)
+    assert VERSION_TABLE not in on(fresh_url, table_names)
+    assert upgrade(fresh_url) == head()
+    assert on(fresh_url, differences) == []
+    kept = on(fresh_url, lambda c: c.execute(text("SELECT name, value FROM server_secrets")).all())
+    assert [tuple(row) for row in kept] == [("kept", "row")]
+
+
+def test_a_database_with_some_of_the_tables_and_no_revision_is_left_alone(
+    fresh_url: str,
+) -> None:
+    on(fresh_url, lambda c: c.execute(text("CREATE TABLE score_sheets (id INTEGER PRIMARY KEY)")))
+    with pytest.raises(MigrationError, match=r"not server_secrets, table_events, tables, and no"):
+        upgrade(fresh_url)
+    assert on(fresh_url, table_names) == {"score_sheets"}
+
+
+def test_a_migrated_database_downgrades_to_nothing_and_back(fresh_url: str) -> None:
+    upgrade(fresh_url)
+    on(fresh_url, lambda c: command.downgrade(config(c), "base"))
+    assert on(fresh_url, table_names) == {VERSION_TABLE}
+    assert upgrade(fresh_url) == head()
+    assert on(fresh_url, differences) == []
