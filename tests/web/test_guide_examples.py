@@ -102,6 +102,24 @@ def test_the_count_scores_as_the_score_sheet_shows() -> None:
     assert lines == count["lines"]
 
 
+def test_the_points_table_is_what_the_engine_scores() -> None:
+    """Each row's worth, measured: give one more of it to the count example's first player and
+    see how many points that adds."""
+    count = EXAMPLES["count"]
+    base = RoundCounts.from_piles([_mask(pile) for pile in count["piles"]], count["surs"])
+    changed = {
+        "clubs": base._replace(clubs=base.clubs[::-1]),
+        "ten": base._replace(ten_of_diamonds=1),
+        "two": base._replace(two_of_clubs=1),
+        "ace": base._replace(aces=(base.aces[0] - 1, base.aces[1] + 1)),
+        "jack": base._replace(jacks=(base.jacks[0] - 1, base.jacks[1] + 1)),
+        "sur": base._replace(surs=(0, 0)),
+    }
+    first = score_round(STANDARD, base).points[0]
+    worth = {what: first - score_round(STANDARD, less).points[0] for what, less in changed.items()}
+    assert {row["what"]: row["points"] for row in EXAMPLES["points"]} == worth
+
+
 def test_the_game_to_62_adds_up_as_the_guide_shows() -> None:
     game = EXAMPLES["game"]
     state = new_game(STANDARD, players=game["players"], seed=game["seed"])

@@ -1,0 +1,266 @@
+// The rules guide (/rules): the text is in the page and its catalogs; every worked example is
+// drawn from /static/learn/examples.json, which the test suite checks against the rules engine,
+// so what the page teaches is what the engine plays.
+
+import { cardElement, cardName } from '../cards.js';
+import { fill, h } from '../dom.js';
+import { onLanguageChange, t } from '../i18n.js';
+import { cardRow, cardsText, scoreSheet } from './drawing.js';
+import { startPage } from './page.js';
+
+const EXAMPLES_URL = '/static/learn/examples.json';
+
+// ---------------------------------------------------------------- one capture example
+
+function optionsOf(item) {
+  return item.captures.map((taken, index) => {
+    const chosen = item.chosen === index;
+    return h(
+      'li',
+      { class: chosen ? 'option chosen' : 'option' },
+      cardRow(taken, { small: true, label: t('learn.play.set', { cards: cardsText(taken) }) }),
+      chosen ? h('span', { class: 'badge', text: t('learn.play.chosen') }) : null,
+    );
+  });
+}
+
+function verdict(item) {
+  const card = cardName(item.card);
+  const canLay = item.can_lay ?? item.captures.length === 0;
+  let text;
+  if (item.captures.length === 0) text = t('learn.play.laid', { card });
+  else if (canLay) text = t('learn.play.may_lay', { card });
+  else if (item.captures.length === 1) text = t('learn.play.must_one', { card });
+  else text = t('learn.play.must', { card });
+  const sur =
+    item.sur === undefined
+      ? null
+      : h('span', {
+          class: item.sur ? 'badge sur' : 'badge',
+          text: t(item.sur ? 'learn.play.sur' : 'learn.play.no_sur'),
+        });
+  // Card names start in lower case ("seven of diamonds"); a sentence does not.
+  return h('p', { class: 'play-verdict' }, text.charAt(0).toUpperCase() + text.slice(1), ' ', sur);
+}
+
+function playItem(item) {
+  const options = item.captures.length
+    ? h(
+        'ol',
+        { class: 'options', 'aria-label': t('learn.play.takes') },
+        optionsOf(item).flatMap((option, index) =>
+          index === 0 ? [option] : [h('li', { class: 'or', 'aria-hidden': 'true', text: t('learn.play.or') }), option],
+        ),
+      )
+    : null;
+  return h(
+    'li',
+    { class: 'play', dataset: { card: item.card } },
+    h('div', { class: 'play-card' }, cardElement(item.card)),
+    h('div', { class: 'play-body' }, options, verdict(item)),
+  );
+}
+
+function exampleFigure(figure, example) {
+  fill(
+    figure,
+    h('figcaption', { text: t(`learn.example.${example.id}`) }),
+    h(
+      'div',
+      { class: 'felt' },
+      h('span', { class: 'felt-label', text: t('learn.play.table') }),
+      cardRow(example.table, { label: `${t('learn.play.table')}: ${cardsText(example.table)}` }),
+    ),
+    h('ol', { class: 'plays' }, example.plays.map(playItem)),
+  );
+  figure.dataset.ready = 'true';
+}
+
+// ---------------------------------------------------------------- the deal, the count, the game
+
+function dealFigure(figure, deal) {
+  const [yours, theirs] = deal.hands;
+  fill(
+    figure,
+    h('figcaption', { text: t('learn.deal.caption') }),
+    h('p', { class: 'row-label', text: t('learn.deal.theirs') }),
+    cardRow(theirs, { faceDown: true, label: t('learn.deal.theirs') }),
+    h(
+      'div',
+      { class: 'felt' },
+      h('span', { class: 'felt-label', text: t('learn.deal.table') }),
+      cardRow(deal.table, { label: `${t('learn.deal.table')}: ${cardsText(deal.table)}` }),
+    ),
+    h('p', { class: 'row-label', text: t('learn.deal.yours') }),
+    cardRow(yours, { label: `${t('learn.deal.yours')}: ${cardsText(yours)}` }),
+  );
+  figure.dataset.ready = 'true';
+}
+
+function pointsTable(container, points) {
+  fill(
+    container,
+    h(
+      'table',
+      { class: 'score-sheet points-table' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col', text: t('learn.count.what') }),
+          h('th', { scope: 'col', text: t('learn.count.worth') }),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        points.map(({ what, points: n }) =>
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row', text: t(`learn.count.${what}`) }),
+            h('td', { text: t(n === 1 ? 'learn.count.point' : 'learn.count.points', { n }) }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function countFigure(figure, count) {
+  const piles = count.piles.map((pile, side) =>
+    h(
+      'div',
+      { class: 'pile' },
+      h(
+        'p',
+        { class: 'row-label' },
+        h('bdi', {}, t('learn.count.pile', { name: count.players[side] })),
+        count.surs[side] ? h('span', { class: 'badge sur', text: t('learn.count.surs', { n: count.surs[side] }) }) : null,
+      ),
+      cardRow(pile, {
+        small: true,
+        label: `${t('learn.count.pile', { name: count.players[side] })}: ${cardsText(pile)}`,
+      }),
+    ),
+  );
+  fill(
+    figure,
+    h('figcaption', { text: t('learn.count.example') }),
+    piles,
+    scoreSheet(count.players, count.lines),
+  );
+  figure.dataset.ready = 'true';
+}
+
+function gameFigure(figure, game) {
+  const totals = game.seats.map(() => 0);
+  const rows = game.rounds.map((points, index) => {
+    const cells = points.map((gained, side) => {
+      totals[side] += gained;
+      return h('td', { text: t('learn.game.cell', { points: gained, total: totals[side] }) });
+    });
+    return h('tr', {}, h('th', { scope: 'row', text: t('learn.game.round', { n: index + 1 }) }), cells);
+  });
+  fill(
+    figure,
+    h('figcaption', { text: t('learn.game.example') }),
+    h(
+      'table',
+      { class: 'score-sheet game-sheet' },
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('td', {}), game.seats.map((name) => h('th', { scope: 'col' }, h('bdi', {}, name)))),
+      ),
+      h('tbody', {}, rows),
+    ),
+    h('p', {
+      class: 'winner',
+      text: t('learn.game.winner', { name: game.seats[game.winner], total: game.totals[game.winner] }),
+    }),
+  );
+  figure.dataset.ready = 'true';
+}
+
+// ---------------------------------------------------------------- house rules
+
+function settingValue(entry, value, index) {
+  const written = value === 'any' ? `${entry.name}=…` : `${entry.name}=${value}`;
+  return h(
+    'li',
+    { class: 'setting-value' },
+    h(
+      'p',
+      { class: 'value-head' },
+      h('code', { dir: 'ltr', text: written }),
+      index === 0 ? h('span', { class: 'badge', text: t('learn.house.standard') }) : null,
+      entry.pagat === value ? h('span', { class: 'badge pagat', text: t('learn.house.pagat') }) : null,
+    ),
+    h('p', { text: t(`learn.setting.${entry.name}.${value}`) }),
+    h('p', { class: 'hint', text: t('learn.house.source', { source: t(`learn.source.${entry.name}.${value}`) }) }),
+  );
+}
+
+function houseRules(container, settings, examples) {
+  const groups = [...new Set(settings.map((entry) => entry.group))];
+  fill(
+    container,
+    groups.map((group) =>
+      h(
+        'section',
+        { class: 'setting-group', dataset: { group } },
+        h('h3', { text: t(`learn.group.${group}`) }),
+        settings
+          .filter((entry) => entry.group === group)
+          .map((entry) => {
+            const example = entry.example ? examples.get(entry.example) : null;
+            const figure = example ? h('figure', { class: 'example', dataset: { example: example.id } }) : null;
+            if (figure) exampleFigure(figure, example);
+            return h(
+              'article',
+              { class: 'setting', id: `setting-${entry.name}`, dataset: { setting: entry.name } },
+              h('h4', {}, t(`learn.setting.${entry.name}`), ' ', h('code', { dir: 'ltr', text: entry.name })),
+              h('ul', { class: 'setting-values' }, entry.values.map((value, index) => settingValue(entry, value, index))),
+              figure,
+            );
+          }),
+      ),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- the page
+
+function render(data) {
+  const examples = new Map(data.captures.map((example) => [example.id, example]));
+  for (const figure of document.querySelectorAll('main > section > figure[data-example]')) {
+    const example = examples.get(figure.dataset.example);
+    if (example) exampleFigure(figure, example);
+  }
+  dealFigure(document.querySelector('[data-figure="deal"]'), data.deal);
+  pointsTable(document.querySelector('[data-figure="points"]'), data.points);
+  countFigure(document.querySelector('[data-figure="count"]'), data.count);
+  gameFigure(document.querySelector('[data-figure="game"]'), data.game);
+  houseRules(document.querySelector('[data-figure="house"]'), data.settings, examples);
+}
+
+async function main() {
+  await startPage('learn.guide.title');
+  let data;
+  try {
+    const response = await fetch(EXAMPLES_URL, { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    data = await response.json();
+  } catch {
+    document.querySelector('#guide-error').hidden = false;
+    return;
+  }
+  render(data);
+  onLanguageChange(() => render(data));
+  document.body.dataset.ready = 'true';
+}
+
+main();

@@ -1,0 +1,23 @@
+// The finished-game endpoints the learning pages read (see docs/protocol.md and the server's
+// /docs): the guest's history, a game's record, its positions, and the coach's review.
+
+import { request } from '../api.js';
+
+function gamePath(tableId, game, what) {
+  return `/api/tables/${encodeURIComponent(tableId)}/games/${encodeURIComponent(game)}/${what}`;
+}
+
+export const learnApi = {
+  /** `{games: [{table_id, game, finished_at, seats, you, totals, winner, record_url, replay_url}]}`; 401 without a guest. */
+  history: () => request('GET', '/api/history'),
+  /** The game record (docs/records.md). */
+  record: (tableId, game) => request('GET', gamePath(tableId, game, 'record')),
+  /** `{players, seats, rounds: [{round, dealer, positions: [...], score}]}`, every hand shown. */
+  positions: (tableId, game) => request('GET', gamePath(tableId, game, 'positions')),
+  /** `{seat, turns: [{round, index, played, best, loss, moves: [{move, value}]}]}`. */
+  review: (tableId, game, seat) =>
+    request('GET', `${gamePath(tableId, game, 'review')}?seat=${encodeURIComponent(seat)}`),
+  /** Where the record downloads as a file. */
+  downloadUrl: (recordUrl) => `${recordUrl}?download=1`,
+  recordUrl: (tableId, game) => gamePath(tableId, game, 'record'),
+};

@@ -1,0 +1,295 @@
+"""The learning pages in real Chromium, against the real ``pasur serve``: the rules guide, a
+finished game's replay (with the coach's review) and the guest's history.
+
+The guide must draw every worked example of ``web/learn/examples.json`` as cards (the examples
+themselves are checked against the rules engine in ``tests/web``). The finished game is played
+for real: a guest and a random bot at a table played to 10, the guest's moves sent over the
+table's WebSocket from the ``legal`` list of its snapshots. The replay is then checked against
+the game's record: the hands dealt, stepping forward and back, and the final totals.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, WEB, api, screenshot, watch
+from websockets.sync.client import connect
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+EXAMPLES: dict[str, Any] = json.loads((WEB / "learn" / "examples.json").read_text("utf-8"))
+COOKIE = "pasur_guest"
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def _ready(page: Page) -> None:
+    page.wait_for_selector("body[data-ready='true']")
+
+
+# ---------------------------------------------------------------- the rules guide
+
+
+def test_the_guide_draws_every_example_as_cards(browser: Browser, server: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/rules")
+    _ready(page)
+    for example in EXAMPLES["captures"]:
+        figure = page.locator(f'figure[data-example="{example["id"]}"]')
+        assert figure.count() == 1, example["id"]
+        table = figure.locator(".felt .card")
+        drawn_table = table.evaluate_all("cards => cards.map(card => card.dataset.card)")
+        assert drawn_table == example["table"]
+        plays = figure.locator("li.play")
+        assert plays.count() == len(example["plays"])
+        for number, item in enumerate(example["plays"]):
+            play = plays.nth(number)
+            assert play.locator(".play-card .card").get_attribute("data-card") == item["card"]
+            options = play.locator("li.option")
+            drawn = [
+                options.nth(k).locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+                for k in range(options.count())
+            ]
+            assert drawn == item["captures"], (example["id"], item["card"])
+    # Every card is an image with a name a screen reader can say.
+    labels = page.locator(".card[role='img']").evaluate_all(
+        "cards => cards.map(card => card.getAttribute('aria-label'))"
+    )
+    assert labels and all(labels), "every card has a name"
+    assert "seven of diamonds" in labels
+    settings = page.locator("article.setting")
+    assert settings.evaluate_all("a => a.map(e => e.dataset.setting)") == [
+        entry["name"] for entry in EXAMPLES["settings"]
+    ]
+    sheet = page.locator('[data-figure="count"] .score-sheet .sheet-total td')
+    assert sheet.all_inner_texts() == [str(line["total"]) for line in EXAMPLES["count"]["lines"]]
+    screenshot(page, "learn-rules-phone.png")
+    assert problems == []
+    context.close()
+
+
+def test_the_guide_in_persian_is_right_to_left(browser: Browser, server: str) -> None:
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/rules")
+    _ready(page)
+    page.locator('[data-lang-switch] button[data-lang="fa"]').click()
+    expect = _expect()
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    assert page.title() == "آموزش بازی پاسور"
+    # The felt starts on the right: its label is right of its cards.
+    felt = page.locator('figure[data-example="wikipedia"] .felt')
+    label = felt.locator(".felt-label").bounding_box()
+    cards = felt.locator(".card-row").bounding_box()
+    assert label and cards and label["x"] > cards["x"]
+    totals = page.locator('[data-figure="count"] .score-sheet .sheet-total td').all_inner_texts()
+    expected = [str(line["total"]) for line in EXAMPLES["count"]["lines"]]
+    assert totals == [text.translate(PERSIAN_DIGITS) for text in expected]
+    name = page.locator('figure[data-example="must-capture"] .play-card .card')
+    assert name.first.get_attribute("aria-label") != "seven of diamonds"
+    screenshot(page, "learn-rules-persian.png")
+    assert problems == []
+    context.close()
+
+
+# ---------------------------------------------------------------- a finished game
+
+
+def _http(server: str, method: str, path: str, body: object, cookie: str) -> tuple[Any, str]:
+    """One JSON call; returns the answer and the guest cookie it set (or the one sent)."""
+    request = urllib.request.Request(
+        f"{server}{path}", data=json.dumps(body).encode(), method=method
+    )
+    request.add_header("Content-Type", "application/json")
+    if cookie:
+        request.add_header("Cookie", f"{COOKIE}={cookie}")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        jar = SimpleCookie(answer.headers.get("Set-Cookie", ""))
+        set_cookie = jar[COOKIE].value if COOKIE in jar else cookie
+        return json.loads(answer.read() or b"null"), set_cookie
+
+
+def _play_out(server: str, table_id: str, token: str) -> None:
+    """Play seat 0's first legal move each turn until the game is over (the bot plays at once)."""
+    url = server.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        with connect(url, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "hello", "protocol": 1, "seat_token": token}))
+            frames = [json.loads(socket.recv(timeout=10)) for _ in range(2)]
+            assert [frame["type"] for frame in frames] == ["welcome", "snapshot"], frames
+            shot = frames[1]["snapshot"]
+            if shot["status"] == "finished" or shot["game"]["winner"] is not None:
+                return
+            legal = shot["game"]["legal"]
+            if not legal:
+                time.sleep(0.05)  # the bot's turn: it plays on the server's next tick
+                continue
+            play = {"type": "play", "move": legal[0], "version": shot["version"], "ref": "t"}
+            socket.send(json.dumps(play))
+            while True:
+                frame = json.loads(socket.recv(timeout=10))
+                if frame["type"] == "error":
+                    assert frame["code"] == "stale", frame
+                    break
+                event = frame.get("event", {})
+                if event.get("kind") == "played" and event["seat"] == 0:
+                    break
+    pytest.fail("the game did not end in 120 s")
+
+
+def _missing(server: str, path: str) -> bool:
+    try:
+        urllib.request.urlopen(f"{server}{path}", timeout=10).close()
+    except urllib.error.HTTPError as error:
+        detail = json.loads(error.read() or b"{}").get("detail")
+        return error.code == 404 and not isinstance(detail, dict)  # no route, not "no such game"
+    return False
+
+
+@pytest.fixture(scope="module")
+def finished(server: str) -> Iterator[dict[str, Any]]:
+    """A finished game: ``{"table_id", "cookie", "record"}``."""
+    for path in ("/api/history", "/api/tables/x/games/1/positions"):
+        if _missing(server, path):
+            pytest.skip(f"the server has no GET {path} yet (the replay and history need it)")
+    _, cookie = _http(server, "POST", "/api/guest", {"name": "Ava"}, "")
+    created, _ = _http(
+        server,
+        "POST",
+        "/api/tables",
+        {"players": 2, "bots": {"1": "random"}, "settings": {"target": "10"}},
+        cookie,
+    )
+    table_id = created["table_id"]
+    joined, _ = _http(server, "POST", f"/api/tables/{table_id}/join", {"seat": 0}, cookie)
+    _http(server, "POST", f"/api/tables/{table_id}/start", {}, cookie)
+    _play_out(server, table_id, joined["seat_token"])
+    record = api(server, "GET", f"/api/tables/{table_id}/games/1/record")
+    yield {"table_id": table_id, "cookie": cookie, "record": record}
+
+
+def _shown(page: Page) -> tuple[int, int]:
+    body = page.locator("body")
+    return int(body.get_attribute("data-round") or -1), int(body.get_attribute("data-index") or -1)
+
+
+def _cards(page: Page, selector: str) -> list[str]:
+    found: list[str] = page.locator(selector).evaluate_all("cs => cs.map(c => c.dataset.card)")
+    return found
+
+
+def test_a_replay_steps_through_the_game_and_ends_on_the_record_totals(
+    browser: Browser, server: str, finished: dict[str, Any]
+) -> None:
+    record = finished["record"]
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/replay/{finished['table_id']}/1?seat=0")
+    _ready(page)
+    assert _shown(page) == (0, 0)
+    # The deal: the seat after the dealer holds the deck's first four cards, the other the next.
+    first = record["rounds"][0]
+    leader = (first["dealer"] + 1) % 2
+    hands = {leader: first["deck"][:4], 1 - leader: first["deck"][4:8]}
+    for seat, cards in hands.items():
+        shown = _cards(page, f'.seat[data-seat="{seat}"] .hand .card')
+        assert sorted(shown) == sorted(cards), seat
+    assert sorted(_cards(page, "#board .replay-table .card")) == sorted(first["deck"][8:12])
+    # Forward and back, by button and by key.
+    page.locator("#next").click()
+    assert _shown(page) == (0, 1)
+    assert record["rounds"][0]["plays"][0].split("+")[0] not in _cards(page, ".hand .card")
+    page.keyboard.press("ArrowRight")
+    assert _shown(page) == (0, 2)
+    page.keyboard.press("ArrowLeft")
+    page.locator("#prev").click()
+    assert _shown(page) == (0, 0)
+    assert page.locator("#prev").is_disabled()
+    # The last position of the last round: the score sheet with the game totals of the record.
+    last_round = len(record["rounds"]) - 1
+    page.locator("#round").select_option(str(last_round))
+    page.locator("#last").click()
+    assert _shown(page) == (last_round, len(record["rounds"][-1]["plays"]))
+    assert page.locator("#next").is_disabled()
+    totals = page.locator("#score .sheet-game td").all_inner_texts()
+    assert totals == [str(total) for total in record["totals"]]
+    assert page.locator("#score .winner").inner_text().endswith(f"{max(record['totals'])}.")
+    moves = page.locator("#moves button")
+    assert moves.count() == len(record["rounds"][-1]["plays"])
+    screenshot(page, "learn-replay-end.png")
+    # A move in the list jumps to the position after it.
+    moves.nth(2).click()
+    assert _shown(page) == (last_round, 3)
+    # The coach's review of seat 0: choosing a turn shows its position, moves marked.
+    review = page.locator("#coach-body")
+    review.locator(".review-item, p").first.wait_for(timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('#coach-body .loading')", timeout=60_000)
+    items = review.locator(".review-item")
+    if items.count():
+        item = items.first
+        item.locator("button").click()
+        wanted = (
+            int(item.get_attribute("data-round") or -1),
+            int(item.get_attribute("data-index") or -1),
+        )
+        assert _shown(page) == wanted
+        assert page.locator("#board .highlight-played").count() >= 1
+        screenshot(page, "learn-replay-coach.png")
+    assert problems == []
+    context.close()
+
+
+def test_the_history_lists_the_game_for_the_guest_only(
+    browser: Browser, server: str, finished: dict[str, Any]
+) -> None:
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": COOKIE, "value": finished["cookie"], "url": server}])
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/history")
+    _ready(page)
+    item = page.locator(f'.game-item[data-table="{finished["table_id"]}"]')
+    _expect()(item).to_have_count(1)
+    record = finished["record"]
+    won = record["winner"] == 0
+    assert item.locator("h2").inner_text().startswith("Won" if won else "Lost")
+    replay = item.get_by_role("link", name=re.compile("^Replay"))
+    assert replay.get_attribute("href") == f"/replay/{finished['table_id']}/1?seat=0"
+    download = item.locator("a[download]")
+    with page.expect_download() as downloaded:
+        download.click()
+    saved = Path(downloaded.value.path())
+    assert json.loads(saved.read_text("utf-8"))["totals"] == record["totals"]
+    screenshot(page, "learn-history-phone.png")
+    assert problems == []
+    context.close()
+    # Without the guest cookie, the page explains and links home.
+    stranger = browser.new_context(**PHONE)
+    page = stranger.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/history")
+    _ready(page)
+    _expect()(page.locator("#history-message a[href='/']")).to_be_visible()
+    assert page.locator(".game-item").count() == 0
+    assert [p for p in problems if "401" not in p] == []
+    stranger.close()
