@@ -1,0 +1,14 @@
+// What every play page does first: apply the preferences, load the catalogs (shared + play),
+// and mount the language switch.
+
+import { initI18n, mountLanguageSwitch } from '../i18n.js';
+import { applyPrefs } from './prefs.js';
+
+/** Start a play page; resolves once its text is in the user's language. */
+export async function startPage() {
+  applyPrefs();
+  await initI18n({ extra: ['play'] });
+  const container = document.querySelector('[data-lang-switch]');
+  if (container) mountLanguageSwitch(container);
+  document.body.classList.add('ready');
+}

@@ -1,0 +1,196 @@
+// Choosing a play: the hand at the bottom and the face-up table cards. Tap (or Enter on) a hand
+// card and its legal captures light up with a short list of its moves; when there are several,
+// tapping table cards narrows the list. Every move offered is one of the server's `legal`
+// strings, sent as written. Arrow keys move along the hand; Escape lets go of the card.
+
+import { cardElement, cardName } from '../cards.js';
+import { h } from '../dom.js';
+import { isRtl, t } from '../i18n.js';
+import { movesOf } from './state.js';
+
+export class PlayArea {
+  /** `onPlay(move)` is called with a legal move string when the player chooses it. */
+  constructor({ hand, table, choices }, { onPlay }) {
+    this.handEl = hand;
+    this.tableEl = table;
+    this.choicesEl = choices;
+    this.onPlay = onPlay;
+    this.selected = null;
+    this.hinted = null;
+    this.picked = new Set();
+    this.view = { hand: [], table: [], legal: [], enabled: false, flash: null, fresh: null };
+    this.handEl.addEventListener('keydown', (event) => this.onKey(event));
+    this.choicesEl.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.letGo();
+    });
+  }
+
+  /** Let go of the chosen card and put the keyboard back on it. */
+  letGo() {
+    const card = this.selected;
+    this.clear();
+    if (card) this.handEl.querySelector(`[data-card="${card}"]`)?.focus();
+  }
+
+  /**
+   * Draw the hand and table. `legal` is the server's list (empty when it is not our turn);
+   * `enabled` says whether a play may be sent now; `flash` lists table cards being captured and
+   * `fresh` the card just laid, for the animation.
+   */
+  update(view) {
+    this.view = { flash: null, fresh: null, ...view };
+    const moves = this.selected ? movesOf(view.legal, this.selected) : [];
+    if (!view.enabled || !view.hand.includes(this.selected) || !moves.length) this.clear(false);
+    this.render();
+  }
+
+  /** Light up the card a hint recommends (null: none). */
+  hint(card) {
+    this.hinted = card;
+    this.render();
+  }
+
+  clear(render = true) {
+    this.selected = null;
+    this.picked.clear();
+    if (render) this.render();
+  }
+
+  select(card) {
+    if (!this.view.enabled || !movesOf(this.view.legal, card).length) return;
+    if (this.selected === card) {
+      const moves = movesOf(this.view.legal, card);
+      if (moves.length === 1) this.onPlay(moves[0].move); // a second tap plays the only move
+      return;
+    }
+    this.selected = card;
+    this.picked.clear();
+    this.render();
+    this.choicesEl.querySelector('button')?.focus();
+  }
+
+  pick(card) {
+    if (this.picked.has(card)) this.picked.delete(card);
+    else this.picked.add(card);
+    this.render();
+  }
+
+  options() {
+    return movesOf(this.view.legal, this.selected).filter((move) =>
+      [...this.picked].every((card) => move.taken.includes(card)),
+    );
+  }
+
+  render() {
+    const focused = document.activeElement?.closest?.('.hand-card')?.dataset.card;
+    const options = this.selected ? this.options() : [];
+    const takeable = new Set(options.flatMap((move) => move.taken));
+    const exact = options.find(
+      (move) => move.taken.length === this.picked.size && move.taken.every((card) => this.picked.has(card)),
+    );
+    this.renderTable(takeable);
+    this.renderHand(focused);
+    this.renderChoices(options, exact);
+  }
+
+  renderTable(takeable) {
+    const { table, flash, fresh } = this.view;
+    const cards = table.map((card) => {
+      const classes = ['table-card'];
+      if (flash?.includes(card)) classes.push('is-taken');
+      if (card === fresh) classes.push('is-fresh');
+      if (this.picked.has(card)) classes.push('is-picked');
+      if (!takeable.has(card)) return h('span', { class: classes.join(' '), dataset: { card } }, cardElement(card));
+      classes.push('is-takeable');
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: classes.join(' '),
+          dataset: { card },
+          'aria-pressed': String(this.picked.has(card)),
+          onclick: () => this.pick(card),
+        },
+        cardElement(card),
+      );
+    });
+    this.tableEl.replaceChildren(...(cards.length ? cards : [h('p', { class: 'felt-empty', text: t('play.table.empty') })]));
+  }
+
+  renderHand(focused) {
+    const { hand, legal, enabled } = this.view;
+    const tabCard = hand.includes(focused) ? focused : this.selected ?? hand[0];
+    const buttons = hand.map((card) => {
+      const playable = enabled && movesOf(legal, card).length > 0;
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: [
+            'hand-card',
+            card === this.selected ? 'is-selected' : '',
+            card === this.hinted ? 'is-hinted' : '',
+            playable ? 'is-playable' : '',
+          ].filter(Boolean).join(' '),
+          dataset: { card },
+          tabindex: card === tabCard ? '0' : '-1',
+          'aria-pressed': String(card === this.selected),
+          'aria-disabled': playable ? null : 'true',
+          onclick: () => this.select(card),
+        },
+        cardElement(card),
+      );
+    });
+    this.handEl.replaceChildren(...buttons);
+    if (focused && hand.includes(focused)) this.handEl.querySelector(`[data-card="${focused}"]`)?.focus();
+  }
+
+  renderChoices(options, exact) {
+    if (!this.selected) {
+      this.choicesEl.replaceChildren();
+      this.choicesEl.hidden = true;
+      return;
+    }
+    this.choicesEl.hidden = false;
+    const buttons = options.map((move) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: `button choice${move === exact || options.length === 1 ? ' primary' : ''}`,
+          dataset: { move: move.move },
+          onclick: () => this.onPlay(move.move),
+        },
+        move.taken.length
+          ? [t('play.choice.take', { card: cardName(move.card) }), ' ', move.taken.map((card) => cardElement(card, { small: true }))]
+          : t('play.choice.lay', { card: cardName(move.card) }),
+      ),
+    );
+    this.choicesEl.replaceChildren(
+      h('p', { class: 'choices-title', text: options.length > 1 ? t('play.choice.several') : t('play.choice.one') }),
+      h('div', { class: 'choice-list' }, buttons),
+      h('button', { type: 'button', class: 'button quiet small', onclick: () => this.letGo(), text: t('play.choice.cancel') }),
+    );
+  }
+
+  onKey(event) {
+    const buttons = [...this.handEl.querySelectorAll('.hand-card')];
+    const index = buttons.indexOf(document.activeElement);
+    if (event.key === 'Escape') {
+      this.letGo();
+      return;
+    }
+    if (index < 0) return;
+    const forward = isRtl() ? 'ArrowLeft' : 'ArrowRight';
+    const back = isRtl() ? 'ArrowRight' : 'ArrowLeft';
+    let next = null;
+    if (event.key === forward) next = (index + 1) % buttons.length;
+    else if (event.key === back) next = (index - 1 + buttons.length) % buttons.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = buttons.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    buttons.forEach((button, position) => button.setAttribute('tabindex', position === next ? '0' : '-1'));
+    buttons[next].focus();
+  }
+}

@@ -1,0 +1,73 @@
+// The REST calls of online play (docs/protocol.md section 3a) and their errors in words.
+
+import { ApiError, request } from '../api.js';
+import { t } from '../i18n.js';
+
+const table = (id, ...rest) => ['/api/tables', encodeURIComponent(id), ...rest].join('/');
+
+export const playApi = {
+  setGuest: (name) => request('POST', '/api/guest', { name }),
+  createTable: (body) => request('POST', '/api/tables', body),
+  tables: () => request('GET', '/api/tables'),
+  table: (id) => request('GET', table(id)),
+  join: (id, seat) => request('POST', table(id, 'join'), seat == null ? {} : { seat }),
+  leave: (id) => request('POST', table(id, 'leave')),
+  putBot: (id, seat, level) => request('POST', table(id, 'bots'), { seat, level }),
+  start: (id) => request('POST', table(id, 'start')),
+};
+
+/** The bot levels, weakest first, as the server names them. */
+export const BOT_LEVELS = Object.freeze(['random', 'beginner', 'casual', 'intermediate', 'advanced', 'expert']);
+
+/** The error codes the catalogs explain in the user's language; others show the server's words. */
+const EXPLAINED = new Set([
+  'no_guest', 'no_such_table', 'seat_taken', 'table_full', 'already_seated', 'not_seated',
+  'game_running', 'not_ready', 'bad_name', 'no_spectators', 'bad_token', 'unavailable',
+  'not_your_turn', 'game_over', 'not_started',
+]);
+
+/** A refused call or frame in words: by its code when the catalog has it, else the server's. */
+export function problemText(code, message) {
+  if (EXPLAINED.has(code)) return t(`play.code.${code}`);
+  return message || t('play.code.unknown');
+}
+
+/** An exception from a REST call in words. */
+export function apiProblem(error) {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return t('play.code.offline');
+    const detail = error.detail;
+    if (detail && typeof detail === 'object' && !Array.isArray(detail)) {
+      return problemText(detail.code, detail.message);
+    }
+    if (typeof detail === 'string') return detail;
+  }
+  return t('play.code.unknown');
+}
+
+const NAME_KEY = 'pasur.guest';
+
+/** The guest name this browser last chose (the cookie itself is HttpOnly), or ''. */
+export function savedGuestName() {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Make sure the browser has a guest cookie under `name` (or the saved name): resolves to the
+ * name, or null when there is none yet to ask for. Posting again keeps the guest's id.
+ */
+export async function ensureGuest(name = savedGuestName()) {
+  const wanted = String(name ?? '').trim();
+  if (!wanted) return null;
+  const answer = await playApi.setGuest(wanted);
+  try {
+    localStorage.setItem(NAME_KEY, answer.name);
+  } catch {
+    // not remembered: the next page asks again
+  }
+  return answer.name;
+}

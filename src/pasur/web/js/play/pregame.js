@@ -1,0 +1,131 @@
+// Before a game: the seat picker (for someone without a seat: take an empty seat, or watch) and
+// the waiting room (seats, a bot for an empty seat, the invite link, start). Both act through
+// the REST calls; the table's socket then brings the events that follow.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { BOT_LEVELS, apiProblem, ensureGuest, playApi } from './play-api.js';
+import { copyText, toast } from './toast.js';
+
+function nameField(id) {
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id, text: t('play.guest.name') }),
+    h('input', { id, type: 'text', maxlength: '40', autocomplete: 'nickname', required: true }),
+  );
+}
+
+/**
+ * The seat picker for `table` (the lobby's description of it). `onSeat(token)` is called once a
+ * seat is taken; `onWatch()` when the person would rather watch.
+ */
+export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
+  const guest = await ensureGuest().catch(() => null);
+  const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
+  const take = async (seat) => {
+    error.hidden = true;
+    try {
+      const typed = container.querySelector('#picker-name')?.value.trim();
+      if (!guest && !typed) throw new Error(t('play.guest.needed'));
+      if (!guest) await ensureGuest(typed);
+      const joined = await playApi.join(table.table_id, seat);
+      onSeat(joined.seat_token);
+    } catch (problem) {
+      error.textContent = problem instanceof Error && !('status' in problem) ? problem.message : apiProblem(problem);
+      error.hidden = false;
+    }
+  };
+  const seats = table.seats.map((seat) =>
+    h(
+      'li',
+      { class: 'seat-row' },
+      h('span', { class: 'seat-label', text: t('play.seat.number', { n: seat.seat + 1 }) }),
+      seat.kind === 'empty'
+        ? h('button', { type: 'button', class: 'button primary small', dataset: { takeSeat: String(seat.seat) }, onclick: () => take(seat.seat), text: t('play.picker.take') })
+        : h('bdi', { text: seat.name }),
+    ),
+  );
+  container.replaceChildren(
+    h('h1', { text: t('play.picker.title') }),
+    h('p', { class: 'lead', text: table.status === 'waiting' ? t('play.picker.lead') : t('play.picker.running') }),
+    guest ? h('p', { text: t('play.guest.as', { name: guest }) }) : nameField('picker-name'),
+    h('ul', { class: 'seat-list' }, seats),
+    error,
+    h('button', { type: 'button', class: 'button', id: 'watch', onclick: onWatch, text: t('play.picker.watch') }),
+  );
+}
+
+function inviteBox(tableId) {
+  const url = new URL(`/play/t/${encodeURIComponent(tableId)}`, location.origin).href;
+  const input = h('input', { type: 'text', readonly: true, value: url, id: 'invite-url', 'aria-label': t('play.invite.label') });
+  return h(
+    'div',
+    { class: 'invite' },
+    h('label', { for: 'invite-url', text: t('play.invite.label') }),
+    h(
+      'div',
+      { class: 'invite-row' },
+      input,
+      h('button', {
+        type: 'button',
+        class: 'button small',
+        id: 'copy-invite',
+        text: t('play.invite.copy'),
+        onclick: async () => {
+          if (await copyText(url)) toast(t('play.invite.copied'));
+          else input.select();
+        },
+      }),
+    ),
+  );
+}
+
+/** The waiting room: seats (with a bot for empty ones), the invite link, start. */
+export function drawWaitingRoom(container, state, tableId, { onError }) {
+  const act = async (call) => {
+    try {
+      await call();
+    } catch (problem) {
+      onError(apiProblem(problem));
+    }
+  };
+  const rows = state.seats.map((seat) => {
+    const select = h(
+      'select',
+      { 'aria-label': t('play.waiting.level', { n: seat.seat + 1 }), dataset: { botLevel: String(seat.seat) } },
+      BOT_LEVELS.map((level) => h('option', { value: level, selected: level === 'casual', text: t(`play.level.${level}`) })),
+    );
+    const who =
+      seat.kind === 'empty'
+        ? h(
+            'span',
+            { class: 'bot-row' },
+            select,
+            h('button', {
+              type: 'button',
+              class: 'button small',
+              dataset: { putBot: String(seat.seat) },
+              onclick: () => act(() => playApi.putBot(tableId, seat.seat, select.value)),
+              text: t('play.waiting.bot'),
+            }),
+          )
+        : h('bdi', { text: seat.seat === state.you ? t('play.waiting.you', { name: seat.name }) : seat.name });
+    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('play.seat.number', { n: seat.seat + 1 }) }), who);
+  });
+  const full = state.seats.every((seat) => seat.kind !== 'empty');
+  container.replaceChildren(
+    h('h1', { text: t('play.waiting.title') }),
+    h('p', { class: 'lead', text: full ? t('play.waiting.ready') : t('play.waiting.lead') }),
+    h('ul', { class: 'seat-list' }, rows),
+    inviteBox(tableId),
+    h('button', {
+      type: 'button',
+      class: 'button primary wide',
+      id: 'start',
+      disabled: !full,
+      onclick: () => act(() => playApi.start(tableId)),
+      text: t('play.waiting.start'),
+    }),
+  );
+}

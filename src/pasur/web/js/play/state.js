@@ -1,0 +1,203 @@
+// The table as this browser knows it: built from a snapshot (docs/protocol.md section 5) and
+// moved on by events (section 4). Nothing here knows the rules: legal moves come from the server
+// (the snapshot's `legal`, or an event's `legal` when this seat is to play next), and scores come
+// from `round_ended`. `applyEvent` returns what happened, for the view to show.
+
+const HAND = 4;
+
+/** A game's public fields from a snapshot's `game` (or fresh for a `started` event). */
+function gameFrom(snapshotGame, players) {
+  const game = snapshotGame ?? {};
+  return {
+    players: game.players ?? players,
+    round: game.round ?? 0,
+    dealer: game.dealer ?? 0,
+    turn: game.turn ?? -1,
+    packSize: game.pack_size ?? 0,
+    handSizes: game.hand_sizes ?? Array(players).fill(0),
+    table: game.table ?? [],
+    piles: game.piles ?? Array.from({ length: players }, () => []),
+    surs: game.surs ?? Array(players).fill(0),
+    totals: game.totals ?? [],
+    hand: game.hand ?? [],
+    legal: game.legal ?? [],
+    winner: game.winner ?? null,
+  };
+}
+
+/** The table state from a snapshot frame's `snapshot`. */
+export function fromSnapshot(snapshot, receivedAt = Date.now()) {
+  const players = snapshot.config.players;
+  return {
+    version: snapshot.version,
+    you: snapshot.you,
+    config: snapshot.config,
+    status: snapshot.status,
+    seats: snapshot.seats.map((seat) => ({ ...seat })),
+    gameNo: snapshot.game_no ?? 0,
+    game: snapshot.game ? gameFrom(snapshot.game, players) : null,
+    commitment: snapshot.commitment ?? null,
+    rematch: snapshot.rematch ?? Array(players).fill(null),
+    clock: clockFrom(snapshot.clock, receivedAt),
+    lastRound: null,
+    gameOver: null,
+  };
+}
+
+function clockFrom(clock, now) {
+  if (!clock) return null;
+  return { seat: clock.seat, kind: clock.kind, deadline: now + clock.seconds_left * 1000 };
+}
+
+/** The sides that score: seats, or the two teams in partnerships. */
+export function sideCount(state) {
+  return state.config.rules?.partnerships === 'on' ? 2 : state.config.players;
+}
+
+/** Whether it is this browser's seat to play and the server's moves for it are known. */
+export function myTurn(state) {
+  return state.status === 'playing' && state.you >= 0 && state.game?.turn === state.you;
+}
+
+function emptySeat(seat) {
+  return { seat, kind: 'empty', name: null, level: null, connected: false, stand_in: false };
+}
+
+/** After an event that passes the turn: this seat's moves, or null when they must be fetched. */
+function legalAfter(state, event) {
+  if (Array.isArray(event.legal)) return event.legal;
+  return event.turn === state.you && state.you >= 0 ? null : [];
+}
+
+/** The turn clock once the turn has passed to `seat` (people only; bots play on their own). */
+function clockFor(state, seat, now) {
+  const person = state.seats[seat]?.kind === 'human';
+  if (seat < 0 || !person || !state.config.turn_timer) return null;
+  return { seat, kind: 'timer', deadline: now + state.config.turn_timer * 1000 };
+}
+
+/**
+ * Move `state` on by one event (it must be the next one: `event.n === state.version + 1`).
+ * Returns `{kind, ...}` describing what to show, or null when there is nothing to show.
+ */
+export function applyEvent(state, event, now = Date.now()) {
+  state.version = event.n;
+  const game = state.game;
+  switch (event.kind) {
+    case 'seated':
+      state.seats[event.seat] = { ...emptySeat(event.seat), kind: 'human', name: event.name };
+      return null;
+    case 'left':
+    case 'bot_removed':
+      state.seats[event.seat] = emptySeat(event.seat);
+      return null;
+    case 'bot_seated':
+      state.seats[event.seat] = {
+        ...emptySeat(event.seat), kind: 'bot', name: event.name, level: event.level, connected: true,
+      };
+      return null;
+    case 'connection':
+      state.seats[event.seat].connected = event.connected;
+      return { kind: 'connection', seat: event.seat, connected: event.connected };
+    case 'stand_in':
+      state.seats[event.seat].stand_in = event.active;
+      return { kind: 'stand_in', seat: event.seat, active: event.active };
+    case 'started':
+      state.status = 'playing';
+      state.gameNo = event.game;
+      state.game = gameFrom(null, event.players);
+      state.game.totals = Array(sideCount(state)).fill(0);
+      state.game.dealer = event.dealer;
+      state.rematch = Array(event.players).fill(null);
+      state.gameOver = null;
+      return { kind: 'started' };
+    case 'round_started':
+      Object.assign(game, {
+        round: event.round, dealer: event.dealer, turn: event.turn, packSize: event.pack_size,
+        table: [...event.table], hand: event.hand ?? [], handSizes: Array(game.players).fill(HAND),
+        piles: Array.from({ length: game.players }, () => []), surs: Array(game.players).fill(0),
+        legal: legalAfter(state, event),
+      });
+      state.commitment = event.commitment;
+      state.clock = clockFor(state, event.turn, now);
+      return { kind: 'round_started', commitment: event.commitment };
+    case 'dealt':
+      Object.assign(game, {
+        turn: event.turn, packSize: event.pack_size, hand: event.hand ?? [],
+        handSizes: Array(game.players).fill(HAND), legal: legalAfter(state, event),
+      });
+      state.clock = clockFor(state, event.turn, now);
+      return { kind: 'dealt' };
+    case 'played':
+      return applyPlayed(state, event, now);
+    case 'round_ended':
+      game.turn = -1;
+      game.legal = [];
+      game.table = [];
+      if (event.leftover_to >= 0 && event.leftover_to < game.players) {
+        game.piles[event.leftover_to].push(...event.leftover);
+      }
+      game.totals = [...event.totals];
+      state.clock = null;
+      state.lastRound = { ...event };
+      return { kind: 'round_ended', round: state.lastRound };
+    case 'game_over':
+      state.status = 'finished';
+      state.clock = null;
+      if (game) {
+        game.totals = [...event.totals];
+        game.winner = event.winner;
+        game.turn = -1;
+        game.legal = [];
+      }
+      state.gameOver = { ...event };
+      state.rematch = Array(state.config.players).fill(null);
+      return { kind: 'game_over', result: state.gameOver };
+    case 'rematch_vote':
+      state.rematch[event.seat] = event.accept;
+      return null;
+    default:
+      return null; // an event kind added later: the protocol says to ignore it
+  }
+}
+
+function applyPlayed(state, event, now) {
+  const game = state.game;
+  if (event.seat === state.you) game.hand = game.hand.filter((card) => card !== event.card);
+  game.handSizes[event.seat] = Math.max(0, game.handSizes[event.seat] - 1);
+  const before = [...game.table];
+  if (event.taken.length) {
+    game.table = game.table.filter((card) => !event.taken.includes(card));
+    game.piles[event.seat].push(event.card, ...event.taken);
+  } else {
+    game.table.push(event.card);
+  }
+  if (event.sur) game.surs[event.seat] += 1;
+  game.turn = event.turn;
+  game.legal = legalAfter(state, event);
+  state.clock = clockFor(state, event.turn, now);
+  return { kind: 'played', play: event, tableBefore: before };
+}
+
+/** The cards of a legal move string: `7D+2D+2H` → {card: '7D', taken: ['2D', '2H']}; `7D lay`. */
+export function parseMove(move) {
+  const [cards] = move.trim().split(/\s+/);
+  const [card, ...taken] = cards.split('+');
+  return { move, card, taken };
+}
+
+/** The legal moves that play `card`. */
+export function movesOf(legal, card) {
+  return (legal ?? []).map(parseMove).filter((move) => move.card === card);
+}
+
+const POINTS = { AC: 1, AD: 1, AH: 1, AS: 1, JC: 1, JD: 1, JH: 1, JS: 1, '10D': 3, '2C': 2 };
+
+/** A capture pile's clubs and its card points so far (the clubs award is decided at the end). */
+export function pileSummary(pile) {
+  return {
+    cards: pile.length,
+    clubs: pile.filter((card) => card.endsWith('C')).length,
+    points: pile.reduce((sum, card) => sum + (POINTS[card] ?? 0), 0),
+  };
+}
