@@ -293,3 +293,24 @@ def test_the_history_lists_the_game_for_the_guest_only(
     assert page.locator(".game-item").count() == 0
     assert [p for p in problems if "401" not in p] == []
     stranger.close()
+
+
+def test_a_replay_in_persian_on_a_phone_mirrors_the_arrow_keys(
+    browser: Browser, server: str, finished: dict[str, Any]
+) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/replay/{finished['table_id']}/1?seat=0&lang=fa#r1-5")
+    _ready(page)
+    _expect()(page.locator("html")).to_have_attribute("dir", "rtl")
+    assert _shown(page) == (0, 5), "the link's position is opened"
+    page.keyboard.press("ArrowLeft")  # forward, in a right-to-left page
+    assert _shown(page) == (0, 6)
+    assert "۶" in page.locator("#position").inner_text()
+    page.keyboard.press("Home")
+    assert _shown(page) == (0, 0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "nothing overflows"
+    screenshot(page, "learn-replay-persian-phone.png", whole=True)
+    assert problems == []
+    context.close()

@@ -43,13 +43,17 @@ function verdict(item) {
   return h('p', { class: 'play-verdict' }, text.charAt(0).toUpperCase() + text.slice(1), ' ', sur);
 }
 
+function orMark() {
+  return h('li', { class: 'or', 'aria-hidden': 'true', text: t('learn.play.or') });
+}
+
 function playItem(item) {
   const options = item.captures.length
     ? h(
         'ol',
         { class: 'options', 'aria-label': t('learn.play.takes') },
         optionsOf(item).flatMap((option, index) =>
-          index === 0 ? [option] : [h('li', { class: 'or', 'aria-hidden': 'true', text: t('learn.play.or') }), option],
+          index === 0 ? [option] : [orMark(), option],
         ),
       )
     : null;
@@ -138,7 +142,9 @@ function countFigure(figure, count) {
         'p',
         { class: 'row-label' },
         h('bdi', {}, t('learn.count.pile', { name: count.players[side] })),
-        count.surs[side] ? h('span', { class: 'badge sur', text: t('learn.count.surs', { n: count.surs[side] }) }) : null,
+        count.surs[side]
+          ? h('span', { class: 'badge sur', text: t('learn.count.surs', { n: count.surs[side] }) })
+          : null,
       ),
       cardRow(pile, {
         small: true,
@@ -200,7 +206,10 @@ function settingValue(entry, value, index) {
       entry.pagat === value ? h('span', { class: 'badge pagat', text: t('learn.house.pagat') }) : null,
     ),
     h('p', { text: t(`learn.setting.${entry.name}.${value}`) }),
-    h('p', { class: 'hint', text: t('learn.house.source', { source: t(`learn.source.${entry.name}.${value}`) }) }),
+    h('p', {
+      class: 'hint',
+      text: t('learn.house.source', { source: t(`learn.source.${entry.name}.${value}`) }),
+    }),
   );
 }
 
@@ -217,13 +226,19 @@ function houseRules(container, settings, examples) {
           .filter((entry) => entry.group === group)
           .map((entry) => {
             const example = entry.example ? examples.get(entry.example) : null;
-            const figure = example ? h('figure', { class: 'example', dataset: { example: example.id } }) : null;
+            const figure = example
+              ? h('figure', { class: 'example', dataset: { example: example.id } })
+              : null;
             if (figure) exampleFigure(figure, example);
             return h(
               'article',
               { class: 'setting', id: `setting-${entry.name}`, dataset: { setting: entry.name } },
               h('h4', {}, t(`learn.setting.${entry.name}`), ' ', h('code', { dir: 'ltr', text: entry.name })),
-              h('ul', { class: 'setting-values' }, entry.values.map((value, index) => settingValue(entry, value, index))),
+              h(
+                'ul',
+                { class: 'setting-values' },
+                entry.values.map((value, index) => settingValue(entry, value, index)),
+              ),
               figure,
             );
           }),

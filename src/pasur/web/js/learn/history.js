@@ -49,7 +49,14 @@ function gameItem(game) {
       `${t('learn.history.players')}: `,
       players.flatMap((name, index) => (index ? [t('list.separator'), name] : [name])),
     ),
-    h('p', { class: 'hint' }, h('time', { datetime: game.finished_at, text: t('learn.history.finished', { date: formatDate(game.finished_at) }) })),
+    h(
+      'p',
+      { class: 'hint' },
+      h('time', {
+        datetime: game.finished_at,
+        text: t('learn.history.finished', { date: formatDate(game.finished_at) }),
+      }),
+    ),
     h(
       'div',
       { class: 'game-actions' },
@@ -86,7 +93,8 @@ function render(result) {
       );
       return;
     }
-    const reason = error instanceof ApiError && error.status === 0 ? t('learn.history.offline') : error.message;
+    const offline = error instanceof ApiError && error.status === 0;
+    const reason = offline ? t('learn.history.offline') : error.message;
     showMessage(
       h('p', { class: 'error-text', role: 'alert', text: t('learn.history.error', { reason }) }),
       h('button', { class: 'button', type: 'button', onclick: load, text: t('learn.history.retry') }),

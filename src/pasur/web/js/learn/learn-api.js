@@ -8,7 +8,10 @@ function gamePath(tableId, game, what) {
 }
 
 export const learnApi = {
-  /** `{games: [{table_id, game, finished_at, seats, you, totals, winner, record_url, replay_url}]}`; 401 without a guest. */
+  /**
+   * `{games: [{table_id, game, finished_at, seats, you, totals, winner, record_url,
+   * replay_url}]}`, newest first; 401 `no_guest` without the guest cookie.
+   */
   history: () => request('GET', '/api/history'),
   /** The game record (docs/records.md). */
   record: (tableId, game) => request('GET', gamePath(tableId, game, 'record')),

@@ -75,7 +75,9 @@ function seatPanel(game, position, seat, kinds) {
       'h3',
       {},
       h('bdi', {}, name),
-      position.turn === seat ? h('span', { class: 'badge', text: t('learn.replay.to_play', { name }) }) : null,
+      position.turn === seat
+        ? h('span', { class: 'badge', text: t('learn.replay.to_play', { name }) })
+        : null,
       surs ? h('span', { class: 'badge sur', text: t('learn.replay.pile_surs', { n: surs }) }) : null,
     ),
     hand.length

@@ -88,10 +88,12 @@ function render() {
       ? t('learn.replay.start', { round: state.round + 1 })
       : t('learn.replay.position', { round: state.round + 1, n: state.index, count });
   const who =
-    position.turn >= 0 ? t('learn.replay.to_play', { name: game.seats[position.turn] }) : t('learn.replay.round_over');
+    position.turn >= 0
+      ? t('learn.replay.to_play', { name: game.seats[position.turn] })
+      : t('learn.replay.round_over');
   $('#position').textContent = `${where} · ${who}`;
-  const highlight =
-    state.highlight && state.highlight.round === state.round && state.highlight.index === state.index ? state.highlight : null;
+  const { highlight: turn } = state;
+  const highlight = turn?.round === state.round && turn?.index === state.index ? turn : null;
   fill($('#board'), board(game, state.round, state.index, highlight));
   const score = roundScore(game, state.round, state.index);
   $('#score').hidden = !score;
@@ -111,7 +113,9 @@ function renderChrome() {
   $('#replay-title').textContent = t('learn.replay.heading', { n: state.route.game });
   fill(
     $('#round'),
-    game.rounds.map((_, r) => h('option', { value: String(r), text: t('learn.replay.round_option', { n: r + 1 }) })),
+    game.rounds.map((_, r) =>
+      h('option', { value: String(r), text: t('learn.replay.round_option', { n: r + 1 }) }),
+    ),
   );
   const seatSelect = $('#coach-seat');
   const chosen = seatSelect.value;
@@ -179,20 +183,22 @@ function fail(text) {
 }
 
 function failure(error) {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return t('learn.replay.not_found');
+  if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+    return t('learn.replay.not_found');
+  }
   const reason = error instanceof ApiError ? (error.detail?.message ?? error.message) : String(error);
   return t('learn.replay.error', { reason: error?.status === 0 ? t('learn.history.offline') : reason });
 }
 
 /** The seat to review first: ?seat= in the address, else the guest's own seat in this game. */
 async function reviewSeat(players) {
-  const asked = Number(new URLSearchParams(location.search).get('seat'));
-  if (Number.isInteger(asked) && asked >= 0 && asked < players && new URLSearchParams(location.search).has('seat')) {
-    return asked;
-  }
+  const text = new URLSearchParams(location.search).get('seat');
+  const asked = /^[0-3]$/.test(text ?? '') ? Number(text) : -1;
+  if (asked >= 0 && asked < players) return asked;
   try {
     const { games } = await learnApi.history();
-    const mine = games.find((item) => item.table_id === state.route.tableId && item.game === state.route.game);
+    const { tableId, game } = state.route;
+    const mine = games.find((item) => item.table_id === tableId && item.game === game);
     if (mine) return mine.you;
   } catch {
     // not a guest, or the history is unavailable: review the first seat
@@ -210,7 +216,10 @@ async function main() {
   let positions;
   let record;
   try {
-    [positions, record] = await Promise.all([learnApi.positions(tableId, game), learnApi.record(tableId, game)]);
+    [positions, record] = await Promise.all([
+      learnApi.positions(tableId, game),
+      learnApi.record(tableId, game),
+    ]);
   } catch (error) {
     fail(failure(error));
     return;
@@ -233,7 +242,7 @@ async function main() {
     show: (turn) => {
       state.highlight = turn;
       go(turn.round, turn.index, { keepHighlight: true });
-      $('#position').scrollIntoView({ block: 'start' });
+      $('#position').focus(); // the keyboard follows the jump, and the arrows step from there
     },
   });
   renderChrome();

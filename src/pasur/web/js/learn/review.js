@@ -26,7 +26,10 @@ function moveCards(move, labelKey) {
 function turnItem(turn, active, show) {
   return h(
     'li',
-    { class: active ? 'review-item active' : 'review-item', dataset: { round: turn.round, index: turn.index } },
+    {
+      class: active ? 'review-item active' : 'review-item',
+      dataset: { round: turn.round, index: turn.index },
+    },
     h(
       'p',
       {},
@@ -41,7 +44,12 @@ function turnItem(turn, active, show) {
       ' ',
       h('span', { class: 'badge sur', text: t('learn.coach.loss', { loss: decimal(turn.loss, 1) }) }),
     ),
-    h('div', { class: 'review-moves' }, moveCards(turn.played, 'learn.coach.yours'), moveCards(turn.best, 'learn.coach.best')),
+    h(
+      'div',
+      { class: 'review-moves' },
+      moveCards(turn.played, 'learn.coach.yours'),
+      moveCards(turn.best, 'learn.coach.best'),
+    ),
     turn.moves?.length
       ? h(
           'details',
@@ -56,7 +64,12 @@ function turnItem(turn, active, show) {
           ),
         )
       : null,
-    h('button', { class: 'button small', type: 'button', onclick: () => show(turn), text: t('learn.coach.show') }),
+    h('button', {
+      class: 'button small',
+      type: 'button',
+      onclick: () => show(turn),
+      text: t('learn.coach.show'),
+    }),
   );
 }
 
@@ -82,7 +95,8 @@ export function mountCoach(container, { tableId, game, show }) {
         render();
         show(turn);
       };
-      fill(container, h('ol', { class: 'review-list' }, review.turns.map((turn) => turnItem(turn, turn === active, pick))));
+      const items = review.turns.map((turn) => turnItem(turn, turn === active, pick));
+      fill(container, h('ol', { class: 'review-list' }, items));
     }
   }
 
