@@ -314,3 +314,19 @@ def test_a_replay_in_persian_on_a_phone_mirrors_the_arrow_keys(
     screenshot(page, "learn-replay-persian-phone.png", whole=True)
     assert problems == []
     context.close()
+
+
+def test_a_replay_of_no_game_says_so(browser: Browser, server: str) -> None:
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = watch(page)
+    for path, message in (
+        ("/replay/no-such-table/1", "This game could not be found"),
+        ("/replay/no-such-table/0", "This replay link is not valid"),
+    ):
+        page.goto(f"{server}{path}")
+        _ready(page)
+        assert page.locator("#replay-message").inner_text().startswith(message), path
+        assert page.locator("#replay").is_hidden()
+    assert [p for p in problems if "404" not in p] == []
+    context.close()
