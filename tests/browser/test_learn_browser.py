@@ -234,6 +234,13 @@ def test_a_replay_steps_through_the_game_and_ends_on_the_record_totals(
     totals = page.locator("#score .sheet-game td").all_inner_texts()
     assert totals == [str(total) for total in record["totals"]]
     assert page.locator("#score .winner").inner_text().endswith(f"{max(record['totals'])}.")
+    # Each pile's running count agrees with the round's score once every card is counted.
+    positions = api(server, "GET", f"/api/tables/{finished['table_id']}/games/1/positions")
+    lines = positions["rounds"][-1]["score"]["lines"]
+    for seat, line in enumerate(lines):
+        pile = page.locator(f'.seat[data-seat="{seat}"] .pile-line')
+        assert int(pile.get_attribute("data-clubs") or -1) == line["clubs"]
+        assert int(pile.get_attribute("data-points") or -1) == line["total"] - line["clubs_points"]
     moves = page.locator("#moves button")
     assert moves.count() == len(record["rounds"][-1]["plays"])
     screenshot(page, "learn-replay-end.png")

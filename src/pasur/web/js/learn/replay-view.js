@@ -76,7 +76,7 @@ function seatPanel(game, position, seat, kinds) {
       {},
       h('bdi', {}, name),
       position.turn === seat
-        ? h('span', { class: 'badge', text: t('learn.replay.to_play', { name }) })
+        ? h('span', { class: 'badge', text: t('learn.replay.turn') })
         : null,
       surs ? h('span', { class: 'badge sur', text: t('learn.replay.pile_surs', { n: surs }) }) : null,
     ),
