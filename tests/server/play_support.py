@@ -117,3 +117,27 @@ def play_round(
             mine = ws.receive_json()["snapshot"]
             play_one(ws, seat, mine["game"]["legal"][0], mine["version"], stale_ok=True)
     raise AssertionError("the round did not end")
+
+
+def practice_table(
+    client: TestClient, *, bots: int = 1, people: int = 1, bot_delay: float = 0
+) -> tuple[str, list[str]]:
+    """A started table of ``people`` people then ``bots`` bots; its id and the people's tokens.
+
+    Without ``bot_delay`` the bots play at once, so when the table answers, a person is to play.
+    """
+    guests = [GuestClient(client, name) for name in ("Ava", "Babak", "Cyrus")[:people]]
+    bot_seats = {str(seat): "random" for seat in range(people, people + bots)}
+    table_id = guests[0].create(players=people + bots, bots=bot_seats, bot_delay=bot_delay)
+    tokens = [guest.join(table_id)[1] for guest in guests]
+    assert guests[0].post(f"/api/tables/{table_id}/start").status_code == 200
+    return table_id, tokens
+
+
+def frames_until(ws: Any, kind: str) -> dict[str, Any]:
+    """Read frames until one of ``kind`` (skipping events that other seats cause)."""
+    for _ in range(200):
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] == kind:
+            return frame
+    raise AssertionError(f"no {kind} frame")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from typing import Annotated, Any
 
@@ -23,9 +24,9 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from pasur.rules import PasurError, make_rules
+from pasur.rules import PasurError, make_rules, view
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
-from pasur.server.table import Player, SeatKind, Table, TableConfig, TableError
+from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
 from pasur.server.table_events import SPECTATOR, Event
 from pasur.server.table_manager import (
     Connection,
@@ -43,6 +44,8 @@ HELLO_TIMEOUT = 10.0
 """Seconds a new socket has to send its ``hello``."""
 
 PROTOCOL = 1
+
+log = logging.getLogger("pasur.server.play")
 
 router = APIRouter(tags=["play"])
 
@@ -342,9 +345,14 @@ async def _read_frame(websocket: WebSocket) -> dict[str, Any] | None:
 
 def _error(code: str, message: str, ref: object = None) -> dict[str, Any]:
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
-    if isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64:
+    if _is_ref(ref):
         frame["ref"] = ref
     return frame
+
+
+def _is_ref(ref: object) -> bool:
+    """Whether a client's ``ref`` is echoed: short text or a number."""
+    return isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64
 
 
 async def _send_now(websocket: WebSocket, frame: dict[str, Any]) -> None:
@@ -360,7 +368,8 @@ async def _close(websocket: WebSocket, code: int) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    """Play or watch a table: ``hello``, then ``play``, ``rematch`` and ``ping`` frames."""
+    """Play or watch a table: ``hello``, then ``play``, ``rematch``, ``hint`` and ``ping``
+    frames."""
     await websocket.accept()
     manager = _manager(websocket)
     try:
@@ -474,7 +483,49 @@ async def _handle(
             ref,
         )
         return
+    if kind == "hint":
+        await _hint(manager, live, connection, ref)
+        return
     connection.send(_error("bad_frame", "unknown frame type", ref))
+
+
+async def _hint(
+    manager: TableManager, live: LiveTable, connection: Connection, ref: object
+) -> None:
+    """The expert's ranking of the seat's moves, at a practice table on the seat's own turn."""
+    seat = connection.recipient
+    refusal = _no_hints(live.table, seat)
+    if refusal is not None:
+        connection.send(_error("no_hints", refusal, ref))
+        return
+    game = live.table.game
+    assert game is not None
+    seat_view, version = view(game, seat), live.table.version  # read together, before any await
+    try:
+        moves = await manager.hinter.rank(seat_view)
+    except Exception:
+        log.exception("a hint failed at table %s", live.id)
+        connection.send(_error("no_hints", "the hint could not be worked out; play on", ref))
+        return
+    if moves is None:
+        connection.send(_error("no_hints", "hints are busy for everyone: try again soon", ref))
+        return
+    frame: dict[str, Any] = {"type": "hint", "version": version, "moves": moves}
+    if _is_ref(ref):
+        frame["ref"] = ref
+    connection.send(frame)
+
+
+def _no_hints(table: Table, seat: int) -> str | None:
+    """Why ``seat`` may not have a hint now, or None: hints are for practice against bots."""
+    if seat == SPECTATOR:
+        return "hints are for the person playing, not for spectators"
+    game = table.game
+    if table.status is not Status.PLAYING or game is None or game.turn != seat:
+        return "a hint is given on your own turn"
+    if any(s != seat and state.kind is not SeatKind.BOT for s, state in enumerate(table.seats)):
+        return "hints are for practice tables, where every other seat is a bot"
+    return None
 
 
 async def _act(

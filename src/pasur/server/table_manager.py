@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pasur.server.hints import Hinter
 from pasur.server.table import Table, TableConfig, TableError
 from pasur.server.table_events import JSON, SPECTATOR, Event
 from pasur.server.table_store import TableStore, token_digest
@@ -153,6 +154,8 @@ class TableManager:
         self._loading = asyncio.Lock()
         self._running = False
         self._cleanups: set[asyncio.Task[None]] = set()
+        self.hinter = Hinter()
+        """Ranks moves for hint requests at practice tables, off the event loop."""
 
     async def start(self) -> None:
         """Resume every table whose game has not finished (after a restart)."""
