@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from pasur.rules import PasurError, make_rules, view
+from pasur.server.chat import BadChat
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
 from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
 from pasur.server.table_events import SPECTATOR, Event
@@ -368,8 +369,8 @@ async def _close(websocket: WebSocket, code: int) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    """Play or watch a table: ``hello``, then ``play``, ``rematch``, ``hint`` and ``ping``
-    frames."""
+    """Play or watch a table: ``hello``, then ``play``, ``rematch``, ``chat``, ``hint`` and
+    ``ping`` frames."""
     await websocket.accept()
     manager = _manager(websocket)
     try:
@@ -483,10 +484,28 @@ async def _handle(
             ref,
         )
         return
+    if kind == "chat":
+        await _chat(manager, live, connection, frame.get("text"), ref)
+        return
     if kind == "hint":
         await _hint(manager, live, connection, ref)
         return
     connection.send(_error("bad_frame", "unknown frame type", ref))
+
+
+async def _chat(
+    manager: TableManager, live: LiveTable, connection: Connection, text: object, ref: object
+) -> None:
+    """A chat line from a seated person to everyone at the table (not a table event)."""
+    if connection.recipient == SPECTATOR:
+        connection.send(_error("not_seated", "spectators read the chat; people seated write", ref))
+        return
+    try:
+        manager.say(live, connection.recipient, text)
+    except BadChat as error:
+        connection.send(_error("bad_chat", str(error), ref))
+    except TableError as error:
+        connection.send(_error(error.code, error.message, ref))
 
 
 async def _hint(

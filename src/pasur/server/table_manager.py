@@ -11,6 +11,9 @@ Each connection has a bounded send queue drained by its own task: a slow client 
 table, and a client whose queue overflows is disconnected (it reconnects with ``since``). A
 background task per table sleeps until :meth:`Table.next_deadline` and ticks the table then, so
 bots, turn timers and disconnect grace periods act with nobody sending anything.
+
+The table's chat lives here too, beside the table rather than in it: chat lines are not events
+(they must not raise the version, or plays would go stale) and are kept in memory only.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pasur.server.chat import ChatLog, clean_chat
 from pasur.server.hints import Hinter
-from pasur.server.table import Table, TableConfig, TableError
+from pasur.server.table import SeatKind, Table, TableConfig, TableError
 from pasur.server.table_events import JSON, SPECTATOR, Event
 from pasur.server.table_store import TableStore, token_digest
 
@@ -128,6 +132,8 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.timer: asyncio.Task[None] | None = None
         self.dropped = False
+        self.chat = ChatLog()
+        """The last chat lines, sent to each new connection (memory only)."""
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -318,8 +324,27 @@ class TableManager:
             else:
                 for event in caught["events"]:
                     connection.send({"type": "event", "event": event})
+            for line in live.chat.lines():
+                connection.send(line)
             live.connections.add(connection)
             connection.start()
+
+    def say(self, live: LiveTable, seat: int, text: object) -> None:
+        """Send a chat line from the person in ``seat`` to every connection at the table.
+
+        The table's version does not change; the line is kept in :attr:`LiveTable.chat`.
+
+        Raises:
+            BadChat: the text is empty, longer than 200 characters or not printable.
+            TableError: ``not_seated`` (the seat holds no person now).
+        """
+        line = clean_chat(text)
+        state = live.table.seats[seat]
+        if state.kind is not SeatKind.HUMAN:
+            raise TableError("not_seated", "only the people seated at the table write in its chat")
+        frame = live.chat.add(seat, state.name, line, int(time.time()))
+        for connection in list(live.connections):
+            connection.send(frame)
 
     def release(self, live: LiveTable, connection: Connection) -> None:
         """Run :meth:`disconnect` in a task of its own, so a cancelled socket still finishes it."""
