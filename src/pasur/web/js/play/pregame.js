@@ -2,19 +2,12 @@
 // the waiting room (seats, a bot for an empty seat, the invite link, start). Both act through
 // the REST calls; the table's socket then brings the events that follow.
 
-import { h } from '../dom.js';
+import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
+import { nameField } from './form-parts.js';
 import { BOT_LEVELS, apiProblem, ensureGuest, playApi } from './play-api.js';
+import { rejoinUrl } from './seat-token.js';
 import { copyText, toast } from './toast.js';
-
-function nameField(id) {
-  return h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id, text: t('play.guest.name') }),
-    h('input', { id, type: 'text', maxlength: '40', autocomplete: 'nickname', required: true }),
-  );
-}
 
 /**
  * The seat picker for `table` (the lobby's description of it). `onSeat(token)` is called once a
@@ -46,7 +39,8 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
         : h('bdi', { text: seat.name }),
     ),
   );
-  container.replaceChildren(
+  fill(
+    container,
     h('h1', { text: t('play.picker.title') }),
     h('p', { class: 'lead', text: table.status === 'waiting' ? t('play.picker.lead') : t('play.picker.running') }),
     guest ? h('p', { text: t('play.guest.as', { name: guest }) }) : nameField('picker-name'),
@@ -56,13 +50,13 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
   );
 }
 
-function inviteBox(tableId) {
-  const url = new URL(`/play/t/${encodeURIComponent(tableId)}`, location.origin).href;
-  const input = h('input', { type: 'text', readonly: true, value: url, id: 'invite-url', 'aria-label': t('play.invite.label') });
+/** A link to copy: a read-only field and a Copy button. */
+function linkBox(id, label, url) {
+  const input = h('input', { type: 'text', readonly: true, value: url, id });
   return h(
     'div',
     { class: 'invite' },
-    h('label', { for: 'invite-url', text: t('play.invite.label') }),
+    h('label', { for: id, text: label }),
     h(
       'div',
       { class: 'invite-row' },
@@ -70,7 +64,7 @@ function inviteBox(tableId) {
       h('button', {
         type: 'button',
         class: 'button small',
-        id: 'copy-invite',
+        id: `copy-${id}`,
         text: t('play.invite.copy'),
         onclick: async () => {
           if (await copyText(url)) toast(t('play.invite.copied'));
@@ -81,8 +75,8 @@ function inviteBox(tableId) {
   );
 }
 
-/** The waiting room: seats (with a bot for empty ones), the invite link, start. */
-export function drawWaitingRoom(container, state, tableId, { onError }) {
+/** The waiting room: seats (with a bot for empty ones), the invite and rejoin links, start. */
+export function drawWaitingRoom(container, state, tableId, { token, onError }) {
   const act = async (call) => {
     try {
       await call();
@@ -114,11 +108,13 @@ export function drawWaitingRoom(container, state, tableId, { onError }) {
     return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('play.seat.number', { n: seat.seat + 1 }) }), who);
   });
   const full = state.seats.every((seat) => seat.kind !== 'empty');
-  container.replaceChildren(
+  fill(
+    container,
     h('h1', { text: t('play.waiting.title') }),
     h('p', { class: 'lead', text: full ? t('play.waiting.ready') : t('play.waiting.lead') }),
     h('ul', { class: 'seat-list' }, rows),
-    inviteBox(tableId),
+    linkBox('invite-url', t('play.invite.label'), new URL(`/play/t/${encodeURIComponent(tableId)}`, location.origin).href),
+    token ? linkBox('rejoin-url', t('play.waiting.rejoin'), rejoinUrl(tableId, token)) : null,
     h('button', {
       type: 'button',
       class: 'button primary wide',

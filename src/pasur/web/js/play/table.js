@@ -97,7 +97,7 @@ function draw() {
   show('#board', playing);
   show('#waiting', !playing);
   if (!playing) {
-    drawWaitingRoom($('#waiting'), state, tableId, { onError: (text) => toast(text) });
+    drawWaitingRoom($('#waiting'), state, tableId, { token: ui.token, onError: (text) => toast(text) });
   } else {
     drawBoard(state);
   }
@@ -214,8 +214,7 @@ function onError(frame) {
 
 async function showEffect(effect) {
   const ms = animationMs();
-  if (!effect) return;
-  if (effect.kind === 'played') {
+  if (effect?.kind === 'played') {
     clickSound();
     const { play: played, tableBefore } = effect;
     if (played.seat === ui.state.you) ui.pending = null;
@@ -228,18 +227,18 @@ async function showEffect(effect) {
       ui.flash = null;
     }
     ui.fresh = played.taken.length ? null : played.card;
-  } else if (effect.kind === 'round_ended') {
+  } else if (effect?.kind === 'round_ended') {
     const round = effect.round;
     ui.sheet = { round, verified: undefined };
     verifyCommitment(round.commitment, round.deck, round.salt).then((verified) => {
       if (ui.sheet?.round === round) ui.sheet.verified = verified;
       draw();
     });
-  } else if (effect.kind === 'started') {
+  } else if (effect?.kind === 'started') {
     ui.sheet = null;
-  } else if (effect.kind === 'round_started') {
+  } else if (effect?.kind === 'round_started') {
     toast(t('play.fair.committed', { hash: effect.commitment.slice(0, 12) }));
-  } else if (effect.kind === 'connection' && effect.seat !== ui.state.you) {
+  } else if (effect?.kind === 'connection' && effect.seat !== ui.state.you) {
     toast(t(effect.connected ? 'play.toast.back' : 'play.toast.dropped', { name: seatName(ui.state, effect.seat) }));
   }
   draw();

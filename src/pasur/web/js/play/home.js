@@ -1,0 +1,46 @@
+// The home page (/): create a private table to play with friends; links to the lobby, practice,
+// the rules guide, the score tracker, history and settings.
+
+import { h } from '../dom.js';
+import { onLanguageChange, t } from '../i18n.js';
+import { startPage } from './boot.js';
+import { nameField, readTableSettings, tableSettings } from './form-parts.js';
+import { takeSeat } from './go.js';
+
+function drawForm(form) {
+  const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
+  form.replaceChildren(
+    nameField('friends-name'),
+    tableSettings(),
+    error,
+    h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'button primary wide', id: 'create-table', text: t('play.home.create') })),
+  );
+  return error;
+}
+
+async function main() {
+  await startPage();
+  const form = document.querySelector('#friends-form');
+  let error = drawForm(form);
+  onLanguageChange(() => {
+    error = drawForm(form);
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const button = form.querySelector('#create-table');
+    button.disabled = true;
+    await takeSeat({
+      name: form.querySelector('#friends-name').value,
+      create: { ...readTableSettings(form), private: true },
+      seat: 0,
+      onError: (text) => {
+        error.textContent = text;
+        error.hidden = false;
+        button.disabled = false;
+      },
+    });
+  });
+}
+
+main();

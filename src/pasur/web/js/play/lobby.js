@@ -1,0 +1,102 @@
+// The lobby (/lobby): public tables still waiting for players, refreshed every few seconds,
+// each with a quick "join"; and a form to open a public table.
+
+import { h } from '../dom.js';
+import { onLanguageChange, t } from '../i18n.js';
+import { startPage } from './boot.js';
+import { nameField, readTableSettings, tableSettings } from './form-parts.js';
+import { takeSeat } from './go.js';
+import { apiProblem, playApi } from './play-api.js';
+
+const REFRESH_MS = 5000;
+const $ = (selector) => document.querySelector(selector);
+let tables = [];
+let failed = '';
+
+function showError(text) {
+  const error = $('#lobby-error');
+  error.textContent = text;
+  error.hidden = !text;
+}
+
+function join(tableId) {
+  showError('');
+  takeSeat({ name: $('#lobby-name').value, tableId, onError: showError });
+}
+
+function tableRow(table) {
+  const names = table.seats.map((seat) => (seat.kind === 'empty' ? t('play.seat.empty') : seat.name));
+  const free = table.seats.filter((seat) => seat.kind === 'empty').length;
+  return h(
+    'li',
+    { class: 'lobby-table', dataset: { table: table.table_id } },
+    h(
+      'div',
+      {},
+      h('strong', { text: t('play.lobby.players', { n: table.players }) }),
+      ' · ',
+      h('span', { text: table.turn_timer ? t('play.form.seconds', { n: table.turn_timer }) : t('play.form.timer_off') }),
+      h('div', { class: 'hint' }, names.map((name, index) => [index ? t('list.separator') : '', h('bdi', { text: name })])),
+    ),
+    h('button', {
+      type: 'button',
+      class: 'button primary small',
+      dataset: { join: table.table_id },
+      onclick: () => join(table.table_id),
+      text: t('play.lobby.join', { n: free }),
+    }),
+  );
+}
+
+function drawList() {
+  $('#lobby-list').replaceChildren(...tables.map(tableRow));
+  $('#lobby-status').textContent = failed || (tables.length ? t('play.lobby.count', { n: tables.length }) : t('play.lobby.none'));
+}
+
+async function refresh() {
+  try {
+    tables = (await playApi.tables()).tables;
+    failed = '';
+  } catch (error) {
+    failed = apiProblem(error);
+  }
+  drawList();
+}
+
+function drawForm(form) {
+  const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
+  form.replaceChildren(
+    tableSettings(),
+    error,
+    h('button', { type: 'submit', class: 'button primary wide', id: 'create-public', text: t('play.lobby.create_button') }),
+  );
+  return error;
+}
+
+async function main() {
+  await startPage();
+  $('#guest-box').replaceChildren(nameField('lobby-name'));
+  const form = $('#public-form');
+  let error = drawForm(form);
+  onLanguageChange(() => {
+    error = drawForm(form);
+    drawList();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    takeSeat({
+      name: $('#lobby-name').value,
+      create: { ...readTableSettings(form), private: false },
+      seat: 0,
+      onError: (text) => {
+        error.textContent = text;
+        error.hidden = false;
+      },
+    });
+  });
+  await refresh();
+  setInterval(refresh, REFRESH_MS);
+}
+
+main();

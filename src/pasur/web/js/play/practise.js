@@ -1,0 +1,86 @@
+// The practise page (/practise): a private table with bots in every other seat, each at its own
+// level, started at once. Bots wait a moment before playing so their plays can be followed,
+// except when animations are off.
+
+import { h } from '../dom.js';
+import { onLanguageChange, t } from '../i18n.js';
+import { startPage } from './boot.js';
+import { chosen, nameField, playersRow, presetRow } from './form-parts.js';
+import { takeSeat } from './go.js';
+import { BOT_LEVELS } from './play-api.js';
+import { animationMs } from './prefs.js';
+
+const BOT_DELAY = 0.8;
+
+function levelSelects(players, keep) {
+  return Array.from({ length: players - 1 }, (_, index) => {
+    const seat = index + 1;
+    const id = `level-${seat}`;
+    return h(
+      'div',
+      { class: 'field' },
+      h('label', { for: id, text: t('play.practise.level', { n: seat + 1 }) }),
+      h(
+        'select',
+        { id, name: id, dataset: { seat: String(seat) } },
+        BOT_LEVELS.map((level) => h('option', { value: level, selected: level === (keep[seat] ?? 'casual'), text: t(`play.level.${level}`) })),
+      ),
+    );
+  });
+}
+
+function drawForm(form) {
+  const keep = Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]));
+  const players = Number(chosen(form, 'players') ?? 2);
+  const levels = h('div', { id: 'levels' }, levelSelects(players, keep));
+  const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
+  form.replaceChildren(
+    nameField('practise-name'),
+    playersRow(false),
+    levels,
+    presetRow(),
+    error,
+    h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'button primary wide', id: 'start-practice', text: t('play.practise.start') })),
+  );
+  form.querySelector(`input[name="players"][value="${players}"]`).checked = true;
+  form.querySelectorAll('input[name="players"]').forEach((radio) =>
+    radio.addEventListener('change', () => levels.replaceChildren(...levelSelects(Number(radio.value), keep))),
+  );
+  return error;
+}
+
+async function main() {
+  await startPage();
+  const form = document.querySelector('#practise-form');
+  let error = drawForm(form);
+  onLanguageChange(() => {
+    error = drawForm(form);
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const button = form.querySelector('#start-practice');
+    button.disabled = true;
+    const bots = Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]));
+    await takeSeat({
+      name: form.querySelector('#practise-name').value || t('play.practise.you'),
+      create: {
+        players: Number(chosen(form, 'players')),
+        preset: chosen(form, 'preset'),
+        private: true,
+        spectators: false,
+        bots,
+        bot_delay: animationMs() > 0 ? BOT_DELAY : 0,
+      },
+      seat: 0,
+      start: true,
+      onError: (text) => {
+        error.textContent = text;
+        error.hidden = false;
+        button.disabled = false;
+      },
+    });
+  });
+}
+
+main();

@@ -1,0 +1,50 @@
+// The settings page (/settings): language, card size, animation speed, sound, four-colour
+// suits. Every change is saved and applied at once; the cards below show the result.
+
+import { cardElement } from '../cards.js';
+import { h } from '../dom.js';
+import { LANGUAGES, language, onLanguageChange, setLanguage, t } from '../i18n.js';
+import { startPage } from './boot.js';
+import { choiceRow } from './form-parts.js';
+import { CHOICES, clickSound, loadPrefs, setPref } from './prefs.js';
+
+const PREVIEW = ['AC', '10D', 'JH', '7S'];
+
+function drawForm(form) {
+  const prefs = loadPrefs();
+  const row = (name) =>
+    choiceRow(
+      name,
+      t(`play.settings.${name}`),
+      CHOICES[name].map((value) => ({ value, label: t(`play.settings.${name}.${value}`) })),
+      prefs[name],
+    );
+  form.replaceChildren(
+    choiceRow('language', t('common.language'), LANGUAGES.map((lang) => ({ value: lang.code, label: lang.name })), language()),
+    row('cardSize'),
+    row('anim'),
+    row('sound'),
+    row('suits'),
+  );
+}
+
+async function main() {
+  await startPage();
+  const form = document.querySelector('#settings-form');
+  drawForm(form);
+  document.querySelector('#preview').replaceChildren(...PREVIEW.map((card) => cardElement(card)));
+  onLanguageChange(() => {
+    drawForm(form);
+    document.querySelector('#preview').replaceChildren(...PREVIEW.map((card) => cardElement(card)));
+  });
+  form.addEventListener('change', (event) => {
+    const input = event.target;
+    if (input.name === 'language') setLanguage(input.value);
+    else {
+      setPref(input.name, input.value);
+      if (input.name === 'sound') clickSound();
+    }
+  });
+}
+
+main();

@@ -1,0 +1,270 @@
+"""The play pages in real Chromium, against the real ``pasur serve``.
+
+Two people play a whole round against each other, each only by tapping cards and choices in
+their own page; one person practises against a bot with a hint; a page is closed mid-round and
+the rejoin link continues it; the Persian table renders right to left on a phone. What the pages
+show is checked against the server's own events, read by a spectator socket from Python.
+
+The browser and the server come from ``conftest.py`` (see ``browser_support.py``). Bots play at
+once (``bot_delay`` 0) and animations are off (``?anim=0``), so a round takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, screenshot, watch
+from websockets.sync.client import connect
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+SHEET = "[data-testid=score-sheet]"
+ROUND_SECONDS = 90
+
+
+def _guest(browser: Browser, server: str, name: str, **options: Any) -> BrowserContext:
+    """A browser context holding a guest cookie, as a person who has chosen a name."""
+    context = browser.new_context(**{**DESKTOP, **options})
+    answer = context.request.post(f"{server}/api/guest", data={"name": name})
+    assert answer.ok, answer.text()
+    return context
+
+
+def _new_table(context: BrowserContext, server: str, **body: Any) -> str:
+    """A table created and joined (seat 0) through the REST calls; returns its rejoin path."""
+    created = context.request.post(f"{server}/api/tables", data=body).json()
+    joined = context.request.post(
+        f"{server}/api/tables/{created['table_id']}/join", data={"seat": 0}
+    ).json()
+    rejoin: str = joined["rejoin_url"]
+    return rejoin
+
+
+def _server_events(server: str, table_path: str, token: str | None) -> list[dict[str, Any]]:
+    """Every event of the table so far, as a socket with ``token`` (None: a spectator's)
+    receives them."""
+    table_id = urlsplit(table_path).path.rsplit("/", 1)[-1]
+    events: list[dict[str, Any]] = []
+    with connect(f"ws{server.removeprefix('http')}/ws/tables/{table_id}") as socket:
+        hello = {"type": "hello", "protocol": 1, "seat_token": token, "since": 0}
+        socket.send(json.dumps(hello))
+        welcome = json.loads(socket.recv(timeout=5))
+        assert welcome["type"] == "welcome", welcome
+        while len(events) < welcome["version"]:
+            frame = json.loads(socket.recv(timeout=5))
+            assert frame["type"] == "event", frame
+            events.append(frame["event"])
+    return events
+
+
+def _play_once(page: Page) -> bool:
+    """If it is this page's turn, choose a playable card and its first move; True if it did."""
+    card = page.locator(".hand-card.is-playable")
+    if not card.count() or page.locator(SHEET).count():
+        return False
+    card.first.click()
+    page.locator("#choices .choice").first.click()
+    return True
+
+
+def _play_round(pages: list[Page], before_play: Any = None) -> int:
+    """Play until every page shows the round's score sheet; returns how many plays were made."""
+    deadline = time.monotonic() + ROUND_SECONDS
+    plays = 0
+    while not all(page.locator(SHEET).count() for page in pages):
+        assert time.monotonic() < deadline, "the round did not end in time"
+        moved = False
+        for page in pages:
+            if before_play and page.locator(".hand-card.is-playable").count():
+                before_play(page)
+            if _play_once(page):
+                plays += 1
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(40)
+    return plays
+
+
+def _shown_row(page: Page, testid: str) -> list[str]:
+    return page.locator(f"{SHEET} [data-testid={testid}] td").all_inner_texts()
+
+
+def _round_ended(server: str, table_path: str, token: str | None = None) -> dict[str, Any]:
+    events = _server_events(server, table_path, token)
+    ended = [event for event in events if event["kind"] == "round_ended"]
+    assert ended, "the server has no round_ended event"
+    return ended[0]
+
+
+def test_two_people_play_a_round_against_each_other(browser: Browser, server: str) -> None:
+    ava = _guest(browser, server, "Ava")
+    bea = _guest(browser, server, "Bea")
+    host = ava.new_page()
+    guest = bea.new_page()
+    problems_host, problems_guest = watch(host), watch(guest)
+
+    host.goto(f"{server}/?anim=0")
+    host.locator("#friends-name").fill("Ava")
+    host.locator("#create-table").click()
+    host.wait_for_url(re.compile(r"/play/t/"))
+    invite = host.locator("#invite-url").input_value()
+    assert "seat_token" not in invite and "seat_token" not in host.url
+
+    guest.goto(f"{invite}?anim=0")
+    guest.locator("#picker-name").fill("Bea")
+    guest.locator("[data-take-seat='1']").click()
+    guest.locator("#start").wait_for()
+    host.locator("#start:not([disabled])").click()
+    host.locator(".hand-card").first.wait_for()
+    guest.locator(".hand-card").first.wait_for()
+    screenshot(host, "play-table.png")
+
+    plays = _play_round([host, guest])
+    assert plays == 48  # 2 players: 6 deals of 4 cards each
+
+    ended = _round_ended(server, urlsplit(host.url).path)
+    for page in (host, guest):
+        assert _shown_row(page, "sheet-points") == [str(n) for n in ended["points"]]
+        assert _shown_row(page, "sheet-totals") == [str(n) for n in ended["totals"]]
+        page.locator("[data-testid=fair].fair-ok").wait_for()
+    screenshot(host, "play-score-sheet.png", whole=True)
+    assert problems_host == [] and problems_guest == []
+    ava.close()
+    bea.close()
+
+
+def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> None:
+    context = _guest(browser, server, "Sam")
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/practise?anim=0")
+    page.locator("#level-1").select_option("casual")
+    page.locator("#start-practice").click()
+    page.wait_for_url(re.compile(r"/play/t/"))
+    asked: list[str] = []
+
+    def ask_for_a_hint(page: Page) -> None:
+        if asked or not page.locator("#hint:visible").count():
+            return
+        page.locator("#hint").click()
+        # The answer: the ranked moves, or the button gone (a server without hints).
+        page.locator("#hints:not([hidden]), #hint[hidden]").first.wait_for(state="attached")
+        asked.append("shown" if page.locator("#hints:visible").count() else "unsupported")
+
+    _play_round([page], before_play=ask_for_a_hint)
+    assert asked, "the hint button was never offered on the practice table"
+    if asked == ["shown"]:
+        # The server gives hints: the ranked list was shown with its best move marked.
+        assert page.locator("#hints .hint-list li.is-best").count() == 1
+    table_id = urlsplit(page.url).path.rsplit("/", 1)[-1]
+    # Practice tables take no spectators: the server's record is read with the seat's token.
+    token = page.evaluate(f"localStorage.getItem('pasur.seat.{table_id}')")
+    ended = _round_ended(server, urlsplit(page.url).path, token)
+    assert _shown_row(page, "sheet-points") == [str(n) for n in ended["points"]]
+    assert problems == []
+    context.close()
+
+
+def test_a_closed_page_rejoins_with_its_link_and_finishes_the_round(
+    browser: Browser, server: str
+) -> None:
+    context = _guest(browser, server, "Ray")
+    rejoin = _new_table(context, server, players=2, bots={"1": "random"}, bot_delay=0)
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{rejoin}&anim=0")
+    page.locator(".hand-card").first.wait_for()
+    assert "seat_token" not in page.url  # the token leaves the address bar
+    for _ in range(3):
+        page.locator(".hand-card.is-playable").first.wait_for()
+        assert _play_once(page)
+    held = page.locator(".hand-card").count()
+    page.close()
+
+    # The link opens the seat in a fresh page (a fresh context: no stored token, no cookie).
+    other = browser.new_context(**DESKTOP)
+    again = other.new_page()
+    problems_again = watch(again)
+    again.goto(f"{server}{rejoin}&anim=0")
+    again.locator(".hand-card").first.wait_for()
+    assert again.locator(".hand-card").count() in (held, 4)
+    assert again.locator("#mine .seat-name").inner_text() == "Ray"
+    _play_round([again])
+    ended = _round_ended(server, rejoin)
+    assert _shown_row(again, "sheet-points") == [str(n) for n in ended["points"]]
+    assert problems == [] and problems_again == []
+    context.close()
+    other.close()
+
+
+def test_the_persian_table_is_right_to_left_with_persian_digits(
+    browser: Browser, server: str
+) -> None:
+    context = _guest(browser, server, "Sara", **{**PHONE, "locale": "fa-IR"})
+    rejoin = _new_table(context, server, players=3, bots={"1": "random", "2": "random"})
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{rejoin}&anim=0&lang=fa")
+    page.locator(".hand-card").first.wait_for()
+    assert page.evaluate("[document.documentElement.dir, document.documentElement.lang]") == [
+        "rtl",
+        "fa",
+    ]
+    held = page.locator("[data-testid=held-1]").inner_text()
+    assert re.search("[۰-۹]", held) and not re.search("[0-9]", held), held
+    pack = page.locator("[data-testid=pack]").inner_text()
+    assert pack.endswith(str(52 - 3 * 4 - 4).translate(PERSIAN_DIGITS)), pack
+    # Mirrored: the first card of the hand sits to the right of the second.
+    boxes = [box for box in page.locator("#hand .hand-card").all() if box.bounding_box()]
+    first, second = boxes[0].bounding_box(), boxes[1].bounding_box()
+    assert first and second and first["x"] > second["x"]
+    # Still 360 px wide: nothing scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(page, "play-table-fa-phone.png", whole=True)
+    assert problems == []
+    context.close()
+
+
+def test_every_play_page_loads_and_the_lobby_lists_a_public_table(
+    browser: Browser, server: str
+) -> None:
+    host = _guest(browser, server, "Lia")
+    page = host.new_page()
+    problems = watch(page)
+    for path in ("/", "/practise", "/settings", "/lobby"):
+        page.goto(f"{server}{path}?anim=0")
+        page.locator("[data-lang-switch] button").wait_for()
+    page.locator("#lobby-name").fill("Lia")
+    page.locator("input[name=players][value='3']").check()
+    page.locator("#create-public").click()
+    page.wait_for_url(re.compile(r"/play/t/"))
+    table_id = urlsplit(page.url).path.rsplit("/", 1)[-1]
+
+    visitor = browser.new_context(**PHONE)
+    lobby = visitor.new_page()
+    problems_lobby = watch(lobby)
+    lobby.goto(f"{server}/lobby?anim=0")
+    lobby.locator("#lobby-name").fill("Max")
+    lobby.locator(f"[data-join='{table_id}']").click()
+    lobby.wait_for_url(re.compile(table_id))
+    lobby.locator("#start").wait_for()
+    assert "Max" in lobby.locator("#waiting").inner_text()
+    page.locator("#waiting", has_text="Max").wait_for()
+
+    page.goto(f"{server}/settings?anim=0")
+    page.locator("input[name=suits][value=four]").check()
+    assert page.evaluate("document.documentElement.dataset.suits") == "four"
+    page.reload()
+    assert page.locator("input[name=suits][value=four]").is_checked()
+    assert problems == [] and problems_lobby == []
+    host.close()
+    visitor.close()
