@@ -314,6 +314,7 @@ def test_a_replay_in_persian_on_a_phone_mirrors_the_arrow_keys(
     assert _shown(page) == (0, 5), "the link's position is opened"
     page.keyboard.press("ArrowLeft")  # forward, in a right-to-left page
     assert _shown(page) == (0, 6)
+    assert page.evaluate("window.scrollY") == 0, "stepping scrolls the move list, not the page"
     assert "۶" in page.locator("#position").inner_text()
     page.keyboard.press("Home")
     assert _shown(page) == (0, 0)

@@ -63,6 +63,15 @@ function fromHash() {
 
 // ---------------------------------------------------------------- drawing
 
+/** Scroll `list` (and only it, never the page) so that `item` shows. */
+function scrollWithin(list, item) {
+  const top = item.offsetTop; // the list is the item's offset parent (position: relative)
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
+  }
+}
+
 function renderMoves() {
   const list = $('#moves');
   if (state.movesRound !== state.round) {
@@ -73,7 +82,7 @@ function renderMoves() {
     const current = Number(button.dataset.index) === state.index;
     if (current) {
       button.setAttribute('aria-current', 'step');
-      button.scrollIntoView({ block: 'nearest' });
+      scrollWithin(list, button);
     } else button.removeAttribute('aria-current');
   }
 }
