@@ -155,8 +155,9 @@ def test_every_house_rule_is_explained_with_its_values() -> None:
             assert examples[entry["example"]]["rules"].keys() == {name}
 
 
-def test_the_catalogs_name_every_example_and_setting() -> None:
+def test_the_catalogs_name_every_example_score_and_setting() -> None:
     keys = {f"learn.example.{example['id']}" for example in CAPTURES}
+    keys |= {f"learn.count.{row['what']}" for row in EXAMPLES["points"]}
     for entry in EXAMPLES["settings"]:
         name = entry["name"]
         keys |= {f"learn.setting.{name}", f"learn.group.{entry['group']}"}

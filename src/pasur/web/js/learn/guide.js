@@ -77,7 +77,6 @@ function exampleFigure(figure, example) {
     ),
     h('ol', { class: 'plays' }, example.plays.map(playItem)),
   );
-  figure.dataset.ready = 'true';
 }
 
 // ---------------------------------------------------------------- the deal, the count, the game
@@ -98,7 +97,6 @@ function dealFigure(figure, deal) {
     h('p', { class: 'row-label', text: t('learn.deal.yours') }),
     cardRow(yours, { label: `${t('learn.deal.yours')}: ${cardsText(yours)}` }),
   );
-  figure.dataset.ready = 'true';
 }
 
 function pointsTable(container, points) {
@@ -158,7 +156,6 @@ function countFigure(figure, count) {
     piles,
     scoreSheet(count.players, count.lines),
   );
-  figure.dataset.ready = 'true';
 }
 
 function gameFigure(figure, game) {
@@ -188,7 +185,6 @@ function gameFigure(figure, game) {
       text: t('learn.game.winner', { name: game.seats[game.winner], total: game.totals[game.winner] }),
     }),
   );
-  figure.dataset.ready = 'true';
 }
 
 // ---------------------------------------------------------------- house rules
