@@ -17,10 +17,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pasur.server import ServerSettings, create_app
+from pasur.server.rate_limit import Rate
+from pasur.server.settings import Limits
 
 POSTGRES_ENV = "PASUR_TEST_POSTGRES_URL"
 
 TRACKER_HTML = "<!doctype html><title>tracker test page</title>\n"
+
+TEST_LIMITS = Limits(sockets_per_address=1000, connects_per_address=Rate(100_000, 60.0))
+"""The server's limits, except per address: every test socket comes from one address, and the
+helpers open a socket per turn. Tests of those limits pass their own."""
 
 
 @pytest.fixture
@@ -54,11 +60,20 @@ def backend(request: pytest.FixtureRequest, sqlite_url: str) -> str:
 
 @pytest.fixture
 def make_client(web_root: Path) -> Iterator[Callable[..., TestClient]]:
-    """``make_client(url)``: a started test client on a new application for that database."""
+    """``make_client(url)``: a started test client on a new application for that database.
+
+    ``limits`` sets the server's limits.
+    """
     opened: list[TestClient] = []
 
-    def make(url: str, **client_options: Any) -> TestClient:
-        app = create_app(ServerSettings(database_url=url, web_root=web_root))
+    def make(
+        url: str,
+        *,
+        limits: Limits = TEST_LIMITS,
+        **client_options: Any,
+    ) -> TestClient:
+        settings = ServerSettings(database_url=url, web_root=web_root, limits=limits)
+        app = create_app(settings)
         client = TestClient(app, **client_options)
         client.__enter__()
         opened.append(client)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from play_support import GuestClient, hello, live_table
 
+from conftest import TEST_LIMITS
 from pasur.server.chat import KEEP, BadChat, clean_chat
+from pasur.server.rate_limit import Rate
 
 
 def waiting_table(client: TestClient) -> tuple[str, str, str]:
@@ -85,7 +89,10 @@ def test_spectators_read_but_do_not_write(client: TestClient) -> None:
     assert live_table(client, table_id).version == 2  # the two seats, nothing more
 
 
-def test_a_new_socket_gets_the_last_lines_after_its_catch_up(client: TestClient) -> None:
+def test_a_new_socket_gets_the_last_lines_after_its_catch_up(
+    make_client: Callable[..., TestClient], sqlite_url: str
+) -> None:
+    client = make_client(sqlite_url, limits=dataclasses.replace(TEST_LIMITS, chat=Rate(100, 1.0)))
     table_id, token_a, _ = waiting_table(client)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         hello(ws, token_a)

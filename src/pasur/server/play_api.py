@@ -5,9 +5,10 @@ REST (JSON): ``POST /api/guest``, ``POST /api/tables``, ``GET /api/tables``,
 with ``{"detail": {"code": ..., "message": ...}}`` (the table's error codes, plus ``no_guest``
 and ``no_such_table``).
 
-WebSocket ``/ws/tables/{id}``: the frames of ``docs/protocol.md``. The socket layer only reads
-frames, calls the :class:`~pasur.server.table_manager.TableManager` and writes frames; every rule
-lives in the table.
+WebSocket ``/ws/tables/{id}``: the frames of ``docs/protocol.md``. The socket layer counts
+sockets per address and frames per socket (token buckets), reads frames, calls the
+:class:`~pasur.server.table_manager.TableManager` and writes frames; every rule of the game lives
+in the table.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, WebSocket
@@ -27,6 +29,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from pasur.rules import PasurError, make_rules, view
 from pasur.server.chat import BadChat
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
+from pasur.server.rate_limit import AddressLimits, SocketLimits, Verdict
+from pasur.server.settings import ServerSettings
 from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
 from pasur.server.table_events import SPECTATOR, Event
 from pasur.server.table_manager import (
@@ -45,6 +49,9 @@ HELLO_TIMEOUT = 10.0
 """Seconds a new socket has to send its ``hello``."""
 
 PROTOCOL = 1
+
+POLICY_VIOLATION = 1008
+"""The close code for too many sockets from one address, or a flood of frames."""
 
 log = logging.getLogger("pasur.server.play")
 
@@ -367,11 +374,51 @@ async def _close(websocket: WebSocket, code: int) -> None:
             await websocket.close(code)
 
 
+def _settings(websocket: WebSocket) -> ServerSettings:
+    settings = websocket.app.state.settings
+    assert isinstance(settings, ServerSettings)
+    return settings
+
+
+def _address_limits(websocket: WebSocket) -> AddressLimits:
+    """The server's count of sockets per address, made on first use from its settings."""
+    state = websocket.app.state
+    limits = getattr(state, "address_limits", None)
+    if limits is None:
+        settings = _settings(websocket).limits
+        limits = state.address_limits = AddressLimits(
+            settings.sockets_per_address, settings.connects_per_address
+        )
+    assert isinstance(limits, AddressLimits)
+    return limits
+
+
+def _socket_limits(websocket: WebSocket, recipient: int) -> SocketLimits:
+    limits = _settings(websocket).limits
+    frames = limits.spectator_frames if recipient == SPECTATOR else limits.seat_frames
+    return SocketLimits(frames, limits.chat, limits.hints, limits.abuse_factor)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """Play or watch a table: ``hello``, then ``play``, ``rematch``, ``chat``, ``hint`` and
     ``ping`` frames."""
+    addresses = _address_limits(websocket)
+    address = websocket.client.host if websocket.client is not None else "unknown"
     await websocket.accept()
+    if not addresses.open(address):
+        message = "too many sockets from your address; close some or wait a minute"
+        await _send_now(websocket, _error("rate_limited", message))
+        await _close(websocket, POLICY_VIOLATION)
+        return
+    try:
+        await _serve_socket(websocket, table_id)
+    finally:
+        addresses.close(address)
+
+
+async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
+    """An accepted socket, from its hello to its close."""
     manager = _manager(websocket)
     try:
         live = await manager.get(table_id)
@@ -393,7 +440,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except (TimeoutError, WebSocketDisconnect):
         await _close(websocket, 4408)
         return
-    connection = Connection(websocket, recipient)
+    connection = Connection(websocket, recipient, _socket_limits(websocket, recipient))
     try:
         await manager.connect(live, connection, since)
     except (TableError, StoreFailed) as error:
@@ -406,16 +453,43 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             try:
                 frame = await _read_frame(websocket)
             except FrameError as error:
-                connection.send(_error(error.code, error.message))
+                if await _within_limit(connection, SocketLimits.frame, None):
+                    connection.send(_error(error.code, error.message))
                 continue
             if frame is None:
                 break
-            await _handle(manager, live, connection, frame)
+            if await _within_limit(connection, SocketLimits.frame, frame.get("ref")):
+                await _handle(manager, live, connection, frame)
     except WebSocketDisconnect:
         pass
     finally:
         manager.release(live, connection)
         await _close(websocket, 1000)
+
+
+_SLOW_DOWN = {
+    "frame": "too many frames: slow down",
+    "chat": "too many chat lines: wait a few seconds",
+    "hint": "too many hints: wait a moment",
+}
+
+
+async def _within_limit(
+    connection: Connection, bucket: Callable[[SocketLimits], Verdict], ref: object
+) -> bool:
+    """Whether the socket may send this frame; if not, it is answered ``rate_limited`` (and
+    nothing else happens), and a socket that keeps flooding is closed with code 1008."""
+    if connection.limits is None:
+        return True
+    verdict = bucket(connection.limits)
+    if verdict is Verdict.OK:
+        return True
+    connection.send(_error("rate_limited", _SLOW_DOWN[bucket.__name__], ref))
+    if verdict is Verdict.ABUSIVE:
+        await connection.stop()  # the error frame first, then the close
+        with contextlib.suppress(Exception):
+            await connection.socket.close(POLICY_VIOLATION, "too many frames")
+    return False
 
 
 def _read_hello(live: LiveTable, hello: dict[str, Any]) -> tuple[int, int | None]:
@@ -500,6 +574,8 @@ async def _chat(
     if connection.recipient == SPECTATOR:
         connection.send(_error("not_seated", "spectators read the chat; people seated write", ref))
         return
+    if not await _within_limit(connection, SocketLimits.chat, ref):
+        return
     try:
         manager.say(live, connection.recipient, text)
     except BadChat as error:
@@ -517,6 +593,8 @@ async def _hint(
     if refusal is not None:
         connection.send(_error("no_hints", refusal, ref))
         return
+    if not await _within_limit(connection, SocketLimits.hint, ref):
+        return
     game = live.table.game
     assert game is not None
     seat_view, version = view(game, seat), live.table.version  # read together, before any await
@@ -527,7 +605,7 @@ async def _hint(
         connection.send(_error("no_hints", "the hint could not be worked out; play on", ref))
         return
     if moves is None:
-        connection.send(_error("no_hints", "hints are busy for everyone: try again soon", ref))
+        connection.send(_error("rate_limited", "hints are busy for everyone: try again soon", ref))
         return
     frame: dict[str, Any] = {"type": "hint", "version": version, "moves": moves}
     if _is_ref(ref):

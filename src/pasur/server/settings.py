@@ -3,6 +3,8 @@
 The database URL comes from ``--db``, else the ``PASUR_DB`` environment variable, else the file
 ``pasur.db`` in the working directory. Only drivers that work under asyncio are accepted; the
 plain forms ``sqlite:///FILE`` and ``postgresql://…`` are read as their asyncio drivers.
+
+The table socket's limits (:class:`Limits`) are settings too, so tests can use small values.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
+
+from pasur.server.rate_limit import Rate
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./pasur.db"
 """The file ``pasur.db`` in the working directory."""
@@ -38,6 +42,34 @@ class DatabaseURLError(ValueError):
     """A database URL the server cannot use; the message says why (and never shows a password)."""
 
 
+SEAT_FRAMES = Rate(100, 20.0)
+SPECTATOR_FRAMES = Rate(50, 20.0)
+CHAT_LINES = Rate(5, 10.0)
+HINTS = Rate(1, 2.0)
+CONNECTS = Rate(60, 60.0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Limits:
+    """How much one table socket, and one remote address, may do (``docs/protocol.md`` 2)."""
+
+    seat_frames: Rate = SEAT_FRAMES
+    """Frames of any type from a seat's socket."""
+    spectator_frames: Rate = SPECTATOR_FRAMES
+    """Frames of any type from a spectator's socket."""
+    chat: Rate = CHAT_LINES
+    """Chat lines from one socket."""
+    hints: Rate = HINTS
+    """Hint requests from one socket."""
+    abuse_factor: int = 3
+    """Refused frames per frame window, as a multiple of the window's size, before the socket is
+    closed."""
+    sockets_per_address: int = 20
+    """Table sockets one address may hold open at once."""
+    connects_per_address: Rate = CONNECTS
+    """New table sockets one address may open."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class ServerSettings:
     """Everything :func:`pasur.server.create_app` and ``pasur serve`` need to know."""
@@ -50,6 +82,8 @@ class ServerSettings:
     """The TCP port to listen on."""
     web_root: Path = WEB_ROOT
     """The folder served at ``/static``; its ``tracker.html`` is the tracker page."""
+    limits: Limits = Limits()
+    """The table socket's rate limits."""
 
     @classmethod
     def from_env(

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from pasur.server.chat import ChatLog, clean_chat
 from pasur.server.hints import Hinter
+from pasur.server.rate_limit import SocketLimits
 from pasur.server.table import SeatKind, Table, TableConfig, TableError
 from pasur.server.table_events import JSON, SPECTATOR, Event
 from pasur.server.table_store import TableStore, token_digest
@@ -57,11 +58,13 @@ def clock() -> float:
 
 
 class Connection:
-    """One socket at a table: a recipient (a seat or a spectator) and a bounded send queue."""
+    """One socket at a table: a recipient (a seat or a spectator), a bounded send queue, and the
+    socket's rate limits (None: unlimited, for tests that drive the handler directly)."""
 
-    def __init__(self, socket: Socket, recipient: int) -> None:
+    def __init__(self, socket: Socket, recipient: int, limits: SocketLimits | None = None) -> None:
         self.socket = socket
         self.recipient = recipient
+        self.limits = limits
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.closed = False
         self._task: asyncio.Task[None] | None = None
