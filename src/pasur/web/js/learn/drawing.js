@@ -25,7 +25,7 @@ export function cardRow(codes, { label, small = false, faceDown = false, classNa
 }
 
 /** The score lines of a round, in the order a score sheet shows them. */
-export const SCORE_LINES = Object.freeze([
+const SCORE_LINES = Object.freeze([
   ['clubs', 'breakdown.clubs'],
   ['clubs_points', 'breakdown.clubs_points'],
   ['ten_of_diamonds', 'breakdown.ten_of_diamonds'],

@@ -12,7 +12,7 @@ export function splitMove(move) {
 }
 
 /** A card as people write it, with its suit symbol: "7♦". */
-export function shortCard(code) {
+function shortCard(code) {
   const { rank, suit } = parseCard(code);
   return `${rank}${SUIT_SYMBOLS[suit]}`;
 }

@@ -13,7 +13,7 @@ const CARD_POINTS = Object.freeze({ '10D': 3, '2C': 2 });
 const ONE_POINT_RANKS = new Set(['A', 'J']);
 
 /** A pile's clubs, and its points so far: cards that score, and its seat's standing Surs. */
-export function pileSummary(pile, surs, surPoints) {
+function pileSummary(pile, surs, surPoints) {
   let clubs = 0;
   let points = surs * surPoints;
   for (const code of pile) {
@@ -100,7 +100,7 @@ function seatPanel(game, position, seat, kinds) {
 }
 
 /** The play that led to position `index` of `round`, in words, or null at the deal. */
-export function lastPlay(game, round, index) {
+function lastPlay(game, round, index) {
   if (index === 0) return null;
   const before = round.positions[index - 1];
   const name = game.seats[before.turn];
