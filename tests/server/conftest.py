@@ -62,7 +62,7 @@ def backend(request: pytest.FixtureRequest, sqlite_url: str) -> str:
 def make_client(web_root: Path) -> Iterator[Callable[..., TestClient]]:
     """``make_client(url)``: a started test client on a new application for that database.
 
-    ``limits`` sets the server's limits.
+    ``limits`` and ``allowed_origins`` set those server settings.
     """
     opened: list[TestClient] = []
 
@@ -70,9 +70,12 @@ def make_client(web_root: Path) -> Iterator[Callable[..., TestClient]]:
         url: str,
         *,
         limits: Limits = TEST_LIMITS,
+        allowed_origins: tuple[str, ...] = (),
         **client_options: Any,
     ) -> TestClient:
-        settings = ServerSettings(database_url=url, web_root=web_root, limits=limits)
+        settings = ServerSettings(
+            database_url=url, web_root=web_root, limits=limits, allowed_origins=allowed_origins
+        )
         app = create_app(settings)
         client = TestClient(app, **client_options)
         client.__enter__()

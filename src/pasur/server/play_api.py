@@ -5,10 +5,10 @@ REST (JSON): ``POST /api/guest``, ``POST /api/tables``, ``GET /api/tables``,
 with ``{"detail": {"code": ..., "message": ...}}`` (the table's error codes, plus ``no_guest``
 and ``no_such_table``).
 
-WebSocket ``/ws/tables/{id}``: the frames of ``docs/protocol.md``. The socket layer counts
-sockets per address and frames per socket (token buckets), reads frames, calls the
-:class:`~pasur.server.table_manager.TableManager` and writes frames; every rule of the game lives
-in the table.
+WebSocket ``/ws/tables/{id}``: the frames of ``docs/protocol.md``. The socket layer checks the
+handshake's ``Origin``, counts sockets per address and frames per socket (token buckets), reads
+frames, calls the :class:`~pasur.server.table_manager.TableManager` and writes frames; every rule
+of the game lives in the table.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from pasur.rules import PasurError, make_rules, view
 from pasur.server.chat import BadChat
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
+from pasur.server.origin import origin_allowed
 from pasur.server.rate_limit import AddressLimits, SocketLimits, Verdict
 from pasur.server.settings import ServerSettings
 from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
@@ -51,7 +52,7 @@ HELLO_TIMEOUT = 10.0
 PROTOCOL = 1
 
 POLICY_VIOLATION = 1008
-"""The close code for too many sockets from one address, or a flood of frames."""
+"""The close code for a refused Origin, too many sockets from one address, or a flood of frames."""
 
 log = logging.getLogger("pasur.server.play")
 
@@ -403,6 +404,15 @@ def _socket_limits(websocket: WebSocket, recipient: int) -> SocketLimits:
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """Play or watch a table: ``hello``, then ``play``, ``rematch``, ``chat``, ``hint`` and
     ``ping`` frames."""
+    origin = websocket.headers.get("origin")
+    if not origin_allowed(
+        origin, websocket.headers.get("host"), _settings(websocket).allowed_origins
+    ):
+        # Refused before accepting: the handshake is answered 403. The origin is a page's address,
+        # never a seat token (tokens travel in hello), so it may be logged.
+        log.warning("refused a table socket from origin %r", (origin or "")[:200])
+        await websocket.close(POLICY_VIOLATION)
+        return
     addresses = _address_limits(websocket)
     address = websocket.client.host if websocket.client is not None else "unknown"
     await websocket.accept()

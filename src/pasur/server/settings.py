@@ -4,12 +4,15 @@ The database URL comes from ``--db``, else the ``PASUR_DB`` environment variable
 ``pasur.db`` in the working directory. Only drivers that work under asyncio are accepted; the
 plain forms ``sqlite:///FILE`` and ``postgresql://…`` are read as their asyncio drivers.
 
-The table socket's limits (:class:`Limits`) are settings too, so tests can use small values.
+The table socket's limits (:class:`Limits`) and the web pages allowed to open it besides the
+server's own (``PASUR_ALLOWED_ORIGINS``, comma-separated) are settings too, so tests can use
+small values.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,13 +20,19 @@ from pathlib import Path
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from pasur.server.origin import normalize_origin
 from pasur.server.rate_limit import Rate
+
+log = logging.getLogger("pasur.server")
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./pasur.db"
 """The file ``pasur.db`` in the working directory."""
 
 DATABASE_ENV = "PASUR_DB"
 """The environment variable that overrides the default database URL."""
+
+ORIGINS_ENV = "PASUR_ALLOWED_ORIGINS"
+"""Web pages (origins, comma-separated) besides the server's own that may open table sockets."""
 
 WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
 """The web client's files, installed with the package (``src/pasur/web``)."""
@@ -84,6 +93,9 @@ class ServerSettings:
     """The folder served at ``/static``; its ``tracker.html`` is the tracker page."""
     limits: Limits = Limits()
     """The table socket's rate limits."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://example.org``) besides the server's own whose pages may open table
+    sockets, as :func:`pasur.server.origin.normalize_origin` writes them."""
 
     @classmethod
     def from_env(
@@ -96,6 +108,9 @@ class ServerSettings:
     ) -> ServerSettings:
         """Settings with the database URL chosen by ``db``, else ``PASUR_DB``, else the default.
 
+        The allowed origins come from ``PASUR_ALLOWED_ORIGINS``; an entry that is not an origin
+        is left out with a warning in the log (leaving it out can only refuse more pages).
+
         Raises:
             DatabaseURLError: the chosen URL cannot be used.
         """
@@ -105,12 +120,32 @@ class ServerSettings:
             database_url=database_url(chosen).render_as_string(hide_password=False),
             host=host,
             port=port,
+            allowed_origins=allowed_origins(env.get(ORIGINS_ENV, "")),
         )
 
     @property
     def safe_database_url(self) -> str:
         """The database URL with any password masked, for messages and logs."""
         return database_url(self.database_url).render_as_string(hide_password=True)
+
+
+def allowed_origins(text: str) -> tuple[str, ...]:
+    """The origins of ``PASUR_ALLOWED_ORIGINS``, normalized; entries that are not origins are
+    logged and left out."""
+    origins = []
+    for entry in text.split(","):
+        if not entry.strip():
+            continue
+        normal = normalize_origin(entry)
+        if normal is None:
+            log.warning(
+                "%s: %r is not an origin such as https://example.org; ignored",
+                ORIGINS_ENV,
+                entry.strip()[:100],
+            )
+            continue
+        origins.append(normal)
+    return tuple(origins)
 
 
 def database_url(text: str) -> URL:
