@@ -123,6 +123,11 @@ def test_two_people_play_a_round_against_each_other(browser: Browser, server: st
     host.locator(".hand-card").first.wait_for()
     guest.locator(".hand-card").first.wait_for()
     screenshot(host, "play-table.png")
+    # Chat: a line typed by one is shown to the other as text, never as markup.
+    host.locator("#chat-text").fill("<b>hello</b> Bea")
+    host.locator("#chat-form button").click()
+    guest.locator("#chat-log li", has_text="<b>hello</b> Bea").wait_for()
+    assert guest.locator("#chat-log b").count() == 0
 
     plays = _play_round([host, guest])
     assert plays == 48  # 2 players: 6 deals of 4 cards each
@@ -154,13 +159,18 @@ def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> No
         page.locator("#hint").click()
         # The answer: the ranked moves, or the button gone (a server without hints).
         page.locator("#hints:not([hidden]), #hint[hidden]").first.wait_for(state="attached")
-        asked.append("shown" if page.locator("#hints:visible").count() else "unsupported")
+        if page.locator("#hints:visible").count():
+            best = page.locator("#hints .hint-list li.is-best")
+            assert best.count() == 1
+            card = (best.get_attribute("data-move") or "").split("+")[0].split(" ")[0]
+            assert page.locator(f".hand-card.is-hinted[data-card='{card}']").count() == 1
+            asked.append("shown")
+        else:
+            asked.append("unsupported")
 
     _play_round([page], before_play=ask_for_a_hint)
-    assert asked, "the hint button was never offered on the practice table"
-    if asked == ["shown"]:
-        # The server gives hints: the ranked list was shown with its best move marked.
-        assert page.locator("#hints .hint-list li.is-best").count() == 1
+    # The server ranked the moves: the list was shown with its best move marked.
+    assert asked == ["shown"], asked
     table_id = urlsplit(page.url).path.rsplit("/", 1)[-1]
     # Practice tables take no spectators: the server's record is read with the seat's token.
     token = page.evaluate(f"localStorage.getItem('pasur.seat.{table_id}')")

@@ -21,9 +21,15 @@ export function mountChat(section, { send }) {
     ref = send({ type: 'chat', text });
     if (ref) input.value = '';
   });
+  const form = section.querySelector('#chat-form');
   return {
     draw(state) {
       section.hidden = !supported || !state;
+      form.hidden = !state || state.you < 0; // spectators read; people seated write
+    },
+    /** Forget the lines shown: the server sends the ones it keeps again after every welcome. */
+    reset() {
+      log.replaceChildren();
     },
     onChat(frame) {
       const name = typeof frame.name === 'string' ? frame.name : t('play.chat.someone');

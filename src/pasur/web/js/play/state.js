@@ -84,8 +84,8 @@ export function applyEvent(state, event, now = Date.now()) {
   state.version = event.n;
   const game = state.game;
   switch (event.kind) {
-    case 'seated':
-      state.seats[event.seat] = { ...emptySeat(event.seat), kind: 'human', name: event.name };
+    case 'seated': // a person counts as connected from the moment they sit down
+      state.seats[event.seat] = { ...emptySeat(event.seat), kind: 'human', name: event.name, connected: true };
       return null;
     case 'left':
     case 'bot_removed':

@@ -249,6 +249,7 @@ async function handleFrame(frame) {
   switch (frame?.type) {
     case 'welcome':
       ui.pending = null;
+      chat.reset();
       return;
     case 'snapshot':
       ui.state = fromSnapshot(frame.snapshot);
@@ -272,7 +273,7 @@ async function handleFrame(frame) {
       onError(frame);
       return;
     case 'hint':
-      coach.onHint(frame);
+      if (frame.version === ui.state?.version) coach.onHint(frame); // else the turn moved on
       draw();
       return;
     case 'chat':
