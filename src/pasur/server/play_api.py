@@ -1,9 +1,9 @@
 """Online play: guests, the REST calls that make and fill tables, and the table WebSocket.
 
 REST (JSON): ``POST /api/guest``, ``POST /api/tables``, ``GET /api/tables``,
-``POST /api/tables/{id}/join``, ``/leave``, ``/bots`` and ``/start``. A refused call answers 4xx
-with ``{"detail": {"code": ..., "message": ...}}`` (the table's error codes, plus ``no_guest``
-and ``no_such_table``).
+``POST /api/tables/{id}/join``, ``/leave``, ``/bots``, ``DELETE /api/tables/{id}/bots/{seat}``
+and ``/start``. A refused call answers 4xx with ``{"detail": {"code": ..., "message": ...}}``
+(the table's error codes, plus ``no_guest`` and ``no_such_table``).
 
 WebSocket ``/ws/tables/{id}``: the frames of ``docs/protocol.md``. The socket layer checks the
 handshake's ``Origin``, counts sockets per address and frames per socket (token buckets), reads
@@ -307,6 +307,20 @@ async def put_bot(request: Request, table_id: str, body: BotBody) -> Response:
         _may_manage(live, guest)
         await _manager(request).act(live, lambda table, now: table.put_bot(body.seat, body.level))
         return {"seat": body.seat, "level": live.table.seats[body.seat].level}
+
+    return await _run(request, call)
+
+
+@router.delete("/api/tables/{table_id}/bots/{seat}", summary="Take a bot out of its seat")
+async def remove_bot(request: Request, table_id: str, seat: int) -> Response:
+    """Empty a bot's seat between games (the table's creator or a seated person only)."""
+
+    async def call() -> dict[str, Any]:
+        guest = _guest(request)
+        live = await _live(request, table_id)
+        _may_manage(live, guest)
+        await _manager(request).act(live, lambda table, now: table.remove_bot(seat))
+        return {"seat": seat}
 
     return await _run(request, call)
 
