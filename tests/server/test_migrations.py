@@ -145,3 +145,20 @@ def test_a_migrated_database_downgrades_to_nothing_and_back(fresh_url: str) -> N
     assert on(fresh_url, table_names) == {VERSION_TABLE}
     assert upgrade(fresh_url) == head()
     assert on(fresh_url, differences) == []
+
+
+def test_servers_starting_together_on_postgresql_take_turns(fresh_url: str) -> None:
+    if database_url(fresh_url).get_backend_name() != "postgresql":
+        pytest.skip("the migration lock is PostgreSQL's: an SQLite file serves one process")
+
+    async def start_together() -> list[str | None]:
+        databases = [Database(fresh_url) for _ in range(3)]
+        try:
+            upgrades = asyncio.gather(*(database.upgrade() for database in databases))
+            await asyncio.wait_for(upgrades, timeout=60)
+            return [await database.revision() for database in databases]
+        finally:
+            await asyncio.gather(*(database.close() for database in databases))
+
+    assert asyncio.run(start_together()) == [head()] * 3
+    assert on(fresh_url, differences) == []
