@@ -278,3 +278,46 @@ def test_every_play_page_loads_and_the_lobby_lists_a_public_table(
     assert problems == [] and problems_lobby == []
     host.close()
     visitor.close()
+
+
+def _focused_card(page: Page) -> str | None:
+    card: str | None = page.evaluate("document.activeElement?.dataset?.card ?? null")
+    return card
+
+
+def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server: str) -> None:
+    context = _guest(browser, server, "Kai")
+    # A game to 1 point ends after its first round (unless that round is tied).
+    rejoin = _new_table(context, server, players=2, bots={"1": "random"}, settings={"target": "1"})
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{rejoin}&anim=0")
+
+    # Keyboard: arrows move along the hand, Enter chooses the card, Enter plays its move.
+    page.locator(".hand-card.is-playable").first.wait_for()
+    cards = page.locator(".hand-card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    page.locator(".hand-card[tabindex='0']").focus()
+    page.keyboard.press("ArrowRight")
+    assert _focused_card(page) == cards[1]
+    page.keyboard.press("End")
+    assert _focused_card(page) == cards[-1]
+    page.keyboard.press("Enter")
+    page.locator("#choices .choice").first.wait_for()
+    assert page.evaluate("document.activeElement.classList.contains('choice')")
+    page.keyboard.press("Enter")
+    page.locator(f".hand-card[data-card='{cards[-1]}']").wait_for(state="detached")
+
+    while not page.locator(".game-over").count():
+        _play_round([page])
+        page.locator("#close-sheet").click()  # a tied round: the game goes on
+        page.locator(".game-over, .hand-card.is-playable").first.wait_for()
+    over = page.locator(".game-over")
+    assert "wins" in over.inner_text()
+    screenshot(page, "play-game-over.png", whole=True)
+    page.locator("#rematch").click()  # the bot accepts at once: a new game starts
+    page.locator(".game-over").wait_for(state="detached")
+    page.locator(".hand-card").first.wait_for()
+    assert problems == []
+    context.close()
