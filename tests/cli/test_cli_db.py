@@ -61,3 +61,15 @@ def test_a_database_it_did_not_make_is_one_line_and_left_alone(pasur, tmp_path: 
     with closing(sqlite3.connect(file)) as connection:
         names = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
     assert names == [("tables",)]
+
+
+def test_a_database_from_a_newer_version_is_named_as_such(pasur, tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "newer.db")
+    assert pasur("db", "upgrade", "--db", url).code == 0
+    with closing(sqlite3.connect(tmp_path / "newer.db")) as connection, connection:
+        connection.execute("UPDATE alembic_version SET version_num = '9999'")
+    shown = pasur("db", "current", "--db", url)
+    assert shown.stdout == f"{url}: revision 9999, newer than this version of Pasur ({head()})\n"
+    pasur("db", "upgrade", "--db", url).assert_one_line_error(
+        "db", "at revision 9999, which this version of Pasur does not know"
+    )

@@ -28,6 +28,7 @@ from pasur.server.migrations import (
     VERSION_TABLE,
     MigrationError,
     config,
+    current,
     head,
     model_metadata,
 )
@@ -137,6 +138,15 @@ def test_a_database_with_some_of_the_tables_and_no_revision_is_left_alone(
     with pytest.raises(MigrationError, match=r"not server_secrets, table_events, tables, and no"):
         upgrade(fresh_url)
     assert on(fresh_url, table_names) == {"score_sheets"}
+
+
+def test_a_database_from_a_newer_version_is_left_alone(fresh_url: str) -> None:
+    upgrade(fresh_url)
+    on(fresh_url, lambda c: c.execute(text(f"UPDATE {VERSION_TABLE} SET version_num = '9999'")))
+    with pytest.raises(MigrationError, match=r"revision 9999, which this version of Pasur"):
+        upgrade(fresh_url)
+    assert on(fresh_url, current) == "9999"
+    assert on(fresh_url, differences) == []
 
 
 def test_a_migrated_database_downgrades_to_nothing_and_back(fresh_url: str) -> None:

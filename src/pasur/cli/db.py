@@ -79,6 +79,8 @@ def current(database: DbOption = None) -> None:
             f"{shown}: no revision (empty, or made before migrations); "
             "pasur db upgrade brings it to the newest"
         )
+    elif not migrations.is_known(revision):
+        typer.echo(f"{shown}: revision {revision}, newer than this version of Pasur ({newest})")
     else:
         typer.echo(f"{shown}: revision {revision}; the newest is {newest} (pasur db upgrade)")
 

@@ -23,6 +23,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import Connection, MetaData, inspect
 
 FIRST_REVISION = "0001"
@@ -51,9 +52,22 @@ def config(connection: Connection | None = None) -> Config:
 
 def head() -> str:
     """The newest revision."""
-    revision = ScriptDirectory.from_config(config()).get_current_head()
+    revision = _scripts().get_current_head()
     assert revision is not None, "the migrations have one head"
     return revision
+
+
+def is_known(revision: str) -> bool:
+    """Whether this version of Pasur has the migration ``revision`` (a newer one may not)."""
+    try:
+        _scripts().get_revision(revision)
+    except CommandError:
+        return False
+    return True
+
+
+def _scripts() -> ScriptDirectory:
+    return ScriptDirectory.from_config(config())
 
 
 def current(connection: Connection) -> str | None:
@@ -65,10 +79,17 @@ def upgrade(connection: Connection) -> None:
     """Bring the database to the newest revision, stamping a pre-migration database first.
 
     Raises:
-        MigrationError: the database holds some of the first revision's tables but not all of
-            them, and no revision: it was not made by this server, so nothing is changed.
+        MigrationError: nothing was changed, because the database holds some of the first
+            revision's tables but not all of them and no revision (this server did not make
+            it), or because it is at a revision that this version of Pasur does not know.
     """
     tables = set(inspect(connection).get_table_names())
+    revision = current(connection)
+    if revision is not None and not is_known(revision):
+        raise MigrationError(
+            f"the database is at revision {revision}, which this version of Pasur does not "
+            f"know (the newest it knows is {head()}): a newer version has upgraded it"
+        )
     if VERSION_TABLE not in tables:
         found = FIRST_TABLES & tables
         if found == FIRST_TABLES:
