@@ -138,7 +138,22 @@ def test_two_people_play_a_round_against_each_other(browser: Browser, server: st
         assert _shown_row(page, "sheet-totals") == [str(n) for n in ended["totals"]]
         page.locator("[data-testid=fair].fair-ok").wait_for()
     screenshot(host, "play-score-sheet.png", whole=True)
-    assert problems_host == [] and problems_guest == []
+
+    # Someone with the invite link but no seat watches: both seats, no hand.
+    viewer = browser.new_context(**PHONE)
+    watching = viewer.new_page()
+    problems_viewer = watch(watching)
+    watching.goto(f"{invite}?anim=0")
+    watching.locator("#watch").click()
+    watching.locator("#others .seat-panel").nth(1).wait_for()
+    assert watching.locator("#others .seat-panel").count() == 2
+    assert watching.locator(".hand-card").count() == 0
+
+    # A person whose page closes is shown as dropped to the others.
+    guest.close()
+    host.locator("#others .seat-panel.is-away", has_text="Connection lost").wait_for()
+    assert problems_host == [] and problems_guest == [] and problems_viewer == []
+    viewer.close()
     ava.close()
     bea.close()
 

@@ -6,7 +6,7 @@ import { onLanguageChange, t } from '../i18n.js';
 import { startPage } from './boot.js';
 import { nameField, readTableSettings, tableSettings } from './form-parts.js';
 import { takeSeat } from './go.js';
-import { apiProblem, playApi } from './play-api.js';
+import { apiProblem, playApi, seatLabel } from './play-api.js';
 
 const REFRESH_MS = 5000;
 const $ = (selector) => document.querySelector(selector);
@@ -25,7 +25,7 @@ function join(tableId) {
 }
 
 function tableRow(table) {
-  const names = table.seats.map((seat) => (seat.kind === 'empty' ? t('play.seat.empty') : seat.name));
+  const names = table.seats.map((seat) => seatLabel(seat) ?? t('play.seat.empty'));
   const free = table.seats.filter((seat) => seat.kind === 'empty').length;
   return h(
     'li',

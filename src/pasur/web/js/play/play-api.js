@@ -19,6 +19,13 @@ export const playApi = {
 /** The bot levels, weakest first, as the server names them. */
 export const BOT_LEVELS = Object.freeze(['random', 'beginner', 'casual', 'intermediate', 'advanced', 'expert']);
 
+/** Who sits in a seat ({kind, name, level}) in words: the person's name, a bot by its level in
+ * the page's language, or null for an empty seat. */
+export function seatLabel(seat) {
+  if (seat?.kind === 'bot' && seat.level) return t('play.bot.name', { level: t(`play.level.${seat.level}`) });
+  return seat?.kind === 'empty' ? null : seat?.name ?? null;
+}
+
 /** The error codes the catalogs explain in the user's language; others show the server's words. */
 const EXPLAINED = new Set([
   'no_guest', 'no_such_table', 'seat_taken', 'table_full', 'already_seated', 'not_seated',

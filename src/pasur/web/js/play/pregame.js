@@ -5,7 +5,7 @@
 import { fill, h } from '../dom.js';
 import { t } from '../i18n.js';
 import { nameField } from './form-parts.js';
-import { BOT_LEVELS, apiProblem, ensureGuest, playApi } from './play-api.js';
+import { BOT_LEVELS, apiProblem, ensureGuest, playApi, seatLabel } from './play-api.js';
 import { rejoinUrl } from './seat-token.js';
 import { copyText, toast } from './toast.js';
 
@@ -36,7 +36,7 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
       h('span', { class: 'seat-label', text: t('play.seat.number', { n: seat.seat + 1 }) }),
       seat.kind === 'empty'
         ? h('button', { type: 'button', class: 'button primary small', dataset: { takeSeat: String(seat.seat) }, onclick: () => take(seat.seat), text: t('play.picker.take') })
-        : h('bdi', { text: seat.name }),
+        : h('bdi', { text: seatLabel(seat) }),
     ),
   );
   fill(
@@ -104,7 +104,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError }) {
               text: t('play.waiting.bot'),
             }),
           )
-        : h('bdi', { text: seat.seat === state.you ? t('play.waiting.you', { name: seat.name }) : seat.name });
+        : h('bdi', { text: seat.seat === state.you ? t('play.waiting.you', { name: seat.name }) : seatLabel(seat) });
     return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('play.seat.number', { n: seat.seat + 1 }) }), who);
   });
   const full = state.seats.every((seat) => seat.kind !== 'empty');

@@ -5,11 +5,13 @@
 import { cardElement } from '../cards.js';
 import { h } from '../dom.js';
 import { formatNumber, t } from '../i18n.js';
+import { seatLabel } from './play-api.js';
 import { pileSummary, sideCount } from './state.js';
 
-/** A seat's name for people: its player's name, or "Seat 2" while it is empty. */
+/** A seat's name for people: its player's name, a bot's level in the page's language, or
+ * "Seat 2" while it is empty. */
 export function seatName(state, seat) {
-  return state.seats[seat]?.name ?? t('play.seat.number', { n: seat + 1 });
+  return seatLabel(state.seats[seat]) ?? t('play.seat.number', { n: seat + 1 });
 }
 
 /** A side's name: the seat's, or both partners' in partnerships. */
@@ -34,7 +36,7 @@ export function clockText(state, now = Date.now()) {
 /** Who sits there, in a few words: a bot's level, or a person's connection. */
 function seatNote(state, seat) {
   const info = state.seats[seat];
-  if (info.kind === 'bot') return t('play.seat.bot', { level: t(`play.level.${info.level}`) });
+  if (info.kind === 'bot') return t('play.seat.bot');
   if (info.kind === 'empty') return t('play.seat.empty');
   if (info.stand_in) return t('play.seat.stand_in');
   if (!info.connected) return t('play.seat.offline');

@@ -234,6 +234,8 @@ async function showEffect(effect) {
       if (ui.sheet?.round === round) ui.sheet.verified = verified;
       draw();
     });
+    draw();
+    $('#sheet').scrollIntoView({ block: 'start', behavior: animationMs() > 0 ? 'smooth' : 'auto' });
   } else if (effect?.kind === 'started') {
     ui.sheet = null;
   } else if (effect?.kind === 'round_started') {
