@@ -233,7 +233,9 @@ def test_the_persian_table_is_right_to_left_with_persian_digits(
     browser: Browser, server: str
 ) -> None:
     context = _guest(browser, server, "Sara", **{**PHONE, "locale": "fa-IR"})
-    rejoin = _new_table(context, server, players=3, bots={"1": "random", "2": "random"})
+    rejoin = _new_table(
+        context, server, players=3, bots={"1": "random", "2": "random"}, turn_timer=60
+    )
     table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
     assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
     page = context.new_page()
@@ -246,6 +248,9 @@ def test_the_persian_table_is_right_to_left_with_persian_digits(
     ]
     held = page.locator("[data-testid=held-1]").inner_text()
     assert re.search("[۰-۹]", held) and not re.search("[0-9]", held), held
+    # The turn timer counts down in Persian digits (it is Sara's turn or soon will be).
+    page.locator("#clock").wait_for()
+    assert re.fullmatch("[۰-۹]:[۰-۹]{2}", page.locator("#clock").inner_text())
     pack = page.locator("[data-testid=pack]").inner_text()
     assert pack.endswith(str(52 - 3 * 4 - 4).translate(PERSIAN_DIGITS)), pack
     # Mirrored: the first card of the hand sits to the right of the second.

@@ -69,10 +69,14 @@ function legalAfter(state, event) {
   return event.turn === state.you && state.you >= 0 ? null : [];
 }
 
-/** The turn clock once the turn has passed to `seat` (people only; bots play on their own). */
+/**
+ * The turn clock once the turn has passed to `seat`: the turn timer of a person who is here.
+ * (Bots play on their own; a dropped person's grace shows when a snapshot brings it.)
+ */
 function clockFor(state, seat, now) {
-  const person = state.seats[seat]?.kind === 'human';
-  if (seat < 0 || !person || !state.config.turn_timer) return null;
+  const info = state.seats[seat];
+  const here = info?.kind === 'human' && info.connected && !info.stand_in;
+  if (seat < 0 || !here || !state.config.turn_timer) return null;
   return { seat, kind: 'timer', deadline: now + state.config.turn_timer * 1000 };
 }
 

@@ -32,6 +32,7 @@ const ui = {
   queue: [],
   draining: false,
   pending: null,
+  resyncing: false,
   sheet: null,
   notice: '',
   link: 'connecting',
@@ -254,6 +255,7 @@ async function handleFrame(frame) {
       chat.reset();
       return;
     case 'snapshot':
+      ui.resyncing = false;
       ui.state = fromSnapshot(frame.snapshot);
       ui.flash = null;
       draw();
@@ -267,7 +269,11 @@ async function handleFrame(frame) {
         return;
       }
       const effect = applyEvent(state, event);
-      if (state.game && state.game.legal === null) ui.socket.reconnect({ snapshot: true });
+      if (state.game?.legal === null && !ui.resyncing) {
+        // Our turn, but this server sent no moves with the event: ask for a snapshot, which has them.
+        ui.resyncing = true;
+        ui.socket.reconnect({ snapshot: true });
+      }
       await showEffect(effect);
       return;
     }
