@@ -294,6 +294,8 @@ async def leave_table(request: Request, table_id: str) -> Response:
         await _manager(request).act(
             live, lambda table, now: table.leave(guest.id, now=now), seats=seats
         )
+        if seat is not None:
+            await _manager(request).close_seat(live, seat)
         return {"left": seat}
 
     return await _run(request, call)
@@ -510,9 +512,7 @@ async def _within_limit(
         return True
     connection.send(_error("rate_limited", _SLOW_DOWN[bucket.__name__], ref))
     if verdict is Verdict.ABUSIVE:
-        await connection.stop()  # the error frame first, then the close
-        with contextlib.suppress(Exception):
-            await connection.socket.close(POLICY_VIOLATION, "too many frames")
+        await connection.finish(POLICY_VIOLATION, "too many frames")
     return False
 
 

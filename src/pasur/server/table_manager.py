@@ -104,6 +104,12 @@ class Connection:
             await asyncio.wait_for(self._task, 1.0)
         self.closed = True
 
+    async def finish(self, code: int, reason: str) -> None:
+        """Send what is queued (briefly, as :meth:`stop`), then close the socket: the last frames,
+        such as the error that explains the close, arrive first."""
+        await self.stop()
+        await self._close_socket(code, reason)
+
     async def _drain(self) -> None:
         try:
             while True:
@@ -348,6 +354,13 @@ class TableManager:
         frame = live.chat.add(seat, state.name, line, int(time.time()))
         for connection in list(live.connections):
             connection.send(frame)
+
+    async def close_seat(self, live: LiveTable, seat: int) -> None:
+        """Close the sockets of a seat its person left: they opened it with a token that no longer
+        works, and must not go on playing or chatting for whoever sits there next."""
+        for connection in list(live.connections):
+            if connection.recipient == seat:
+                await connection.finish(1000, "you left your seat")
 
     def release(self, live: LiveTable, connection: Connection) -> None:
         """Run :meth:`disconnect` in a task of its own, so a cancelled socket still finishes it."""
