@@ -1,0 +1,548 @@
+"""Play-to-update latency and memory per socket of one ``pasur serve`` under scripted players.
+
+Usage::
+
+    python benchmarks/load.py [--sockets 500,1000,2000,4000] [--seconds 60] [--think 1-3]
+                              [--seed 1] [--db URL] [--json FILE]
+
+For each number of sockets the script starts a fresh ``pasur serve`` on a free loopback port, with
+a new SQLite file in a temporary folder (or the database ``--db`` names), seats two people at each
+of sockets / 2 tables over REST (``POST /api/guest``, ``/api/tables``, ``/join``, ``/start``),
+opens one WebSocket per seated person, and lets everyone play real games. A person whose turn
+comes thinks for a random time (``--think``, seeded), then plays a random move from the ``legal``
+list of the event that gave them the turn; at the end of a game everyone accepts the rematch.
+Like the web client, each socket sends an application ``ping`` every 20 s.
+
+It reports, per number of sockets:
+
+- **latency**: from sending a ``play`` frame to receiving the ``played`` event for it (p50, p99,
+  max), over the plays sent during the measured ``--seconds``; a play that the server refuses as
+  ``stale`` is sent again and timed from the first send;
+- **memory per socket**: the server's RSS (``VmRSS`` in ``/proc/PID/status``) once every socket
+  is connected, minus its RSS before the first socket opened (tables created, games started),
+  divided by the sockets;
+- the CPU the server and this client used during the measured seconds, in % of one core. The
+  clients run in this process, on one asyncio event loop, on the same cores as the server: what
+  they use the server does not get, so the latencies are pessimistic.
+
+Progress goes to stderr; the table of results to stdout, and with ``--json FILE`` the same
+figures as JSON (``-`` for stdout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+PING_SECONDS = 20.0
+"""How often each socket sends an application ``ping``, as the web client does."""
+
+WARM_UP_SECONDS = 3.0
+"""Play before the measured seconds begin, so every table is under way."""
+
+DRAIN_SECONDS = 10.0
+"""How long to wait, after the measured seconds, for the answers to plays already sent."""
+
+SETUP_CONCURRENCY = 16
+"""REST calls in flight while the tables are set up."""
+
+CONNECT_CONCURRENCY = 64
+"""Socket handshakes in flight while the players connect."""
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# The server process.
+
+
+class Server:
+    """``pasur serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, database: str, folder: Path) -> None:
+        self.database = database
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder / "server.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    async def start(self) -> None:
+        """Start the server and wait until ``/healthz`` answers."""
+        pasur = shutil.which("pasur", path=str(Path(sys.executable).parent)) or "pasur"
+        command = [pasur, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        with self.log_path.open("wb") as output:
+            self.process = subprocess.Popen(
+                [*command, "--db", self.database],
+                stdout=output,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 60
+        async with httpx.AsyncClient(base_url=self.url) as client:
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"pasur serve stopped at start-up:\n{self.tail()}")
+                with contextlib.suppress(httpx.TransportError):
+                    if (await client.get("/healthz")).status_code == 200:
+                        return
+                await asyncio.sleep(0.2)
+        raise RuntimeError(f"pasur serve did not answer within 60 s:\n{self.tail()}")
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def rss_mb(self) -> float:
+        """The server's resident memory now, in MiB."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise RuntimeError("no VmRSS line in /proc/PID/status")
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU the server has used so far."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def tail(self) -> str:
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-20:])
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+# Setting the tables up.
+
+
+async def set_up_tables(url: str, tables: int) -> list[tuple[str, str]]:
+    """Start ``tables`` two-person tables; returns (table id, seat token) per seated person."""
+    seats: list[tuple[str, str]] = []
+    limit = asyncio.Semaphore(SETUP_CONCURRENCY)
+    async with (
+        httpx.AsyncClient(base_url=url, timeout=60) as ava,
+        httpx.AsyncClient(base_url=url, timeout=60) as babak,
+    ):
+        await _call(ava, "/api/guest", {"name": "Ava"})
+        await _call(babak, "/api/guest", {"name": "Babak"})
+
+        async def one_table() -> None:
+            async with limit:
+                table_id = (await _call(ava, "/api/tables", {"players": 2}))["table_id"]
+                for person in (ava, babak):
+                    joined = await _call(person, f"/api/tables/{table_id}/join", {})
+                    seats.append((table_id, joined["seat_token"]))
+                await _call(ava, f"/api/tables/{table_id}/start", None)
+
+        await asyncio.gather(*(one_table() for _ in range(tables)))
+    return seats
+
+
+async def _call(client: httpx.AsyncClient, path: str, body: Any) -> Any:
+    response = await client.post(path, json=body)
+    if response.status_code != 200:
+        raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]}")
+    return response.json()
+
+
+# The players.
+
+
+@dataclasses.dataclass
+class Tally:
+    """What every player of one run counts together."""
+
+    measuring: bool = False
+    """Plays sent while this is true are timed."""
+    stopping: bool = False
+    """No new play is sent once this is true."""
+    sent: int = 0
+    """Plays sent while measuring."""
+    latencies: list[float] = dataclasses.field(default_factory=list)
+    """Seconds from sending each timed play to its ``played`` event."""
+    stale: int = 0
+    """Plays refused as stale and sent again."""
+    errors: Counter[str] = dataclasses.field(default_factory=Counter)
+    """Other refusals, by code (a correct client gets none)."""
+    outstanding: int = 0
+    """Timed plays still waiting for their ``played`` event."""
+
+
+class Player:
+    """One seated person: a socket that plays a random legal move after thinking."""
+
+    def __init__(self, tally: Tally, rng: random.Random, think: tuple[float, float]) -> None:
+        self.tally = tally
+        self.rng = rng
+        self.think = think
+        self.socket: ClientConnection | None = None
+        self.seat = -1
+        self.version = 0
+        self.legal: list[str] = []
+        """The moves of this seat's turn, from the event that gave it."""
+        self.thinking = False
+        """Whether a play is due after the thinking time."""
+        self.move: str | None = None
+        """The play sent and not yet answered."""
+        self.sent_at = 0.0
+        self.timed = False
+        self.ready = asyncio.Event()
+        self._sends: set[asyncio.Task[None]] = set()
+
+    async def connect(self, url: str, token: str, limit: asyncio.Semaphore) -> None:
+        """Open the socket and say hello; :attr:`ready` is set once the snapshot is in."""
+        async with limit:
+            self.socket = await connect(
+                url, compression="deflate", proxy=None, open_timeout=120, ping_interval=None
+            )
+            await self.socket.send(
+                json.dumps({"type": "hello", "protocol": 1, "seat_token": token})
+            )
+            while not self.ready.is_set():
+                self.receive(json.loads(await self.socket.recv()))
+
+    async def play(self) -> None:
+        """Answer every frame until the socket closes, pinging now and then."""
+        assert self.socket is not None
+        pinger = asyncio.create_task(self._ping())
+        try:
+            async for text in self.socket:
+                self.receive(json.loads(text))
+        except ConnectionClosed:
+            pass
+        finally:
+            pinger.cancel()
+
+    def receive(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "event":
+            self.on_event(frame["event"])
+        elif kind == "welcome":
+            self.seat, self.version = frame["you"], frame["version"]
+        elif kind == "snapshot":
+            shot = frame["snapshot"]
+            self.version = shot["version"]
+            game = shot["game"]
+            if shot["status"] == "playing" and game["turn"] == self.seat and game["legal"]:
+                self.take_turn(game["legal"])
+            self.ready.set()
+        elif kind == "error":
+            self.on_error(frame["code"])
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        self.version = event["n"]
+        kind = event["kind"]
+        if kind == "played" and event["seat"] == self.seat and self.move is not None:
+            if self.timed:
+                self.tally.latencies.append(time.perf_counter() - self.sent_at)
+                self.tally.outstanding -= 1
+            self.move = None
+        elif kind == "game_over":
+            self.send({"type": "rematch", "accept": True})
+        if "legal" in event:
+            self.take_turn(event["legal"])
+
+    def on_error(self, code: str) -> None:
+        if code == "stale" and self.move is not None:
+            self.tally.stale += 1
+            self.send({"type": "play", "move": self.move, "version": self.version})
+        else:
+            self.tally.errors[code] += 1
+
+    def take_turn(self, legal: list[str]) -> None:
+        """Think, then play one of ``legal``.
+
+        A play that ends a deal gives the next seat its turn twice (in ``played`` and in
+        ``dealt``, with the same list): the turn is taken once.
+        """
+        self.legal = legal
+        if not self.thinking:
+            self.thinking = True
+            asyncio.get_running_loop().call_later(self.rng.uniform(*self.think), self._play)
+
+    def _play(self) -> None:
+        self.thinking = False
+        if self.tally.stopping or self.socket is None:
+            return
+        move = self.rng.choice(self.legal)
+        self.move, self.sent_at, self.timed = move, time.perf_counter(), self.tally.measuring
+        if self.timed:
+            self.tally.sent += 1
+            self.tally.outstanding += 1
+        self.send({"type": "play", "move": move, "version": self.version})
+
+    def send(self, frame: dict[str, Any]) -> None:
+        assert self.socket is not None
+        task = asyncio.create_task(self._send(json.dumps(frame)))
+        self._sends.add(task)
+        task.add_done_callback(self._sends.discard)
+
+    async def _send(self, text: str) -> None:
+        assert self.socket is not None
+        with contextlib.suppress(ConnectionClosed):
+            await self.socket.send(text)
+
+    async def _ping(self) -> None:
+        await asyncio.sleep(self.rng.uniform(0, PING_SECONDS))
+        while True:
+            self.send({"type": "ping", "t": time.time()})
+            await asyncio.sleep(PING_SECONDS)
+
+
+# One run.
+
+
+@dataclasses.dataclass
+class Result:
+    """The figures for one number of sockets."""
+
+    sockets: int
+    tables: int
+    seconds: float
+    plays: int
+    answered: int
+    stale: int
+    errors: dict[str, int]
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    server_cpu_percent: float
+    client_cpu_percent: float
+    rss_start_mb: float
+    rss_tables_mb: float
+    rss_sockets_mb: float
+    rss_end_mb: float
+    kb_per_socket: float
+    setup_seconds: float
+    connect_seconds: float
+
+
+async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
+    """Start a server, seat ``sockets`` people, let them play, and measure."""
+    database = args.db or f"sqlite+aiosqlite:///{folder / 'load.db'}"
+    server = Server(database, folder)
+    await server.start()
+    try:
+        rss_start = server.rss_mb()
+        started = time.perf_counter()
+        seats = await set_up_tables(server.url, sockets // 2)
+        setup_seconds = time.perf_counter() - started
+        rss_tables = server.rss_mb()
+        log(f"  {sockets // 2} tables started in {setup_seconds:.1f} s; connecting")
+
+        tally = Tally()
+        rng = random.Random(args.seed)
+        players = [Player(tally, random.Random(rng.random()), args.think) for _ in seats]
+        limit = asyncio.Semaphore(CONNECT_CONCURRENCY)
+        started = time.perf_counter()
+        ws_url = server.url.replace("http", "ws", 1) + "/ws/tables/"
+        await asyncio.gather(
+            *(
+                p.connect(ws_url + t, token, limit)
+                for p, (t, token) in zip(players, seats, strict=True)
+            )
+        )
+        connect_seconds = time.perf_counter() - started
+        rss_sockets = server.rss_mb()
+        log(f"  {sockets} sockets connected in {connect_seconds:.1f} s; playing")
+
+        loops = [asyncio.create_task(p.play()) for p in players]
+        await asyncio.sleep(WARM_UP_SECONDS)
+        cpu_server, cpu_client, clock = (
+            server.cpu_seconds(),
+            time.process_time(),
+            time.perf_counter(),
+        )
+        tally.measuring = True
+        await asyncio.sleep(args.seconds)
+        tally.measuring = False
+        elapsed = time.perf_counter() - clock
+        server_cpu = (server.cpu_seconds() - cpu_server) / elapsed * 100
+        client_cpu = (time.process_time() - cpu_client) / elapsed * 100
+        tally.stopping = True
+        deadline = time.monotonic() + DRAIN_SECONDS
+        while tally.outstanding and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        rss_end = server.rss_mb()
+    finally:
+        server.stop()
+    for loop in loops:
+        loop.cancel()
+    await asyncio.gather(*loops, return_exceptions=True)
+
+    latencies = sorted(tally.latencies)
+    return Result(
+        sockets=sockets,
+        tables=sockets // 2,
+        seconds=args.seconds,
+        plays=tally.sent,
+        answered=len(latencies),
+        stale=tally.stale,
+        errors=dict(tally.errors),
+        p50_ms=_quantile(latencies, 0.50) * 1000,
+        p99_ms=_quantile(latencies, 0.99) * 1000,
+        max_ms=(latencies[-1] if latencies else 0.0) * 1000,
+        server_cpu_percent=server_cpu,
+        client_cpu_percent=client_cpu,
+        rss_start_mb=rss_start,
+        rss_tables_mb=rss_tables,
+        rss_sockets_mb=rss_sockets,
+        rss_end_mb=rss_end,
+        kb_per_socket=(rss_sockets - rss_tables) * 1024 / sockets,
+        setup_seconds=setup_seconds,
+        connect_seconds=connect_seconds,
+    )
+
+
+def _quantile(ordered: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted values (nearest rank), 0 for none."""
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+# The command.
+
+
+def raise_open_files(sockets: int) -> None:
+    """Raise the soft limit of open files for this process and the server it starts.
+
+    Each socket is one file here and one in the server, plus the server's database and logs.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = sockets + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        if hard != resource.RLIM_INFINITY and hard < wanted:
+            raise SystemExit(
+                f"{sockets} sockets need {wanted} open files, but the hard limit is {hard}: "
+                "raise it (ulimit -Hn) or measure fewer sockets"
+            )
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def print_table(results: list[Result]) -> None:
+    print(
+        "sockets  tables  plays   p50 ms  p99 ms  max ms  server CPU  client CPU  "
+        "RSS MiB (start/tables/sockets/end)  KiB/socket  stale  errors"
+    )
+    for r in results:
+        errors = ",".join(f"{code}:{n}" for code, n in sorted(r.errors.items())) or "0"
+        print(
+            f"{r.sockets:7,}  {r.tables:6,}  {r.plays:6,}  {r.p50_ms:6.1f}  {r.p99_ms:6.1f}  "
+            f"{r.max_ms:6.0f}  {r.server_cpu_percent:9.0f}%  {r.client_cpu_percent:9.0f}%  "
+            f"{r.rss_start_mb:6.0f} /{r.rss_tables_mb:6.0f} /{r.rss_sockets_mb:6.0f} /"
+            f"{r.rss_end_mb:6.0f}       {r.kb_per_socket:9.1f}  {r.stale:5}  {errors}"
+        )
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--sockets",
+        type=_counts,
+        default=[500, 1000, 2000, 4000],
+        help="numbers of sockets, comma-separated, each even (default 500,1000,2000,4000)",
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured seconds per run")
+    parser.add_argument(
+        "--think", type=_range, default=(1.0, 3.0), help="thinking time, LOW-HIGH seconds (1-3)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the moves and thinking times")
+    parser.add_argument(
+        "--db", help="database URL for the server (default: a new SQLite file per run)"
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures as JSON (- for stdout)"
+    )
+    return parser.parse_args(argv)
+
+
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of numbers") from None
+    if not counts or any(n < 2 or n % 2 for n in counts):
+        raise argparse.ArgumentTypeError("each number of sockets is even and at least 2")
+    return counts
+
+
+def _range(text: str) -> tuple[float, float]:
+    try:
+        low, high = (float(part) for part in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LOW-HIGH, as in 1-3") from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError("thinking time is LOW-HIGH with 0 <= LOW <= HIGH")
+    return low, high
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    raise_open_files(max(args.sockets))
+    results = []
+    for sockets in args.sockets:
+        log(f"{sockets} sockets:")
+        with _folder() as folder:
+            result = asyncio.run(run(sockets, args, folder))
+        log(f"  p50 {result.p50_ms:.1f} ms, p99 {result.p99_ms:.1f} ms over {result.plays} plays")
+        results.append(result)
+    print_table(results)
+    if args.json:
+        report = {
+            "think_seconds": list(args.think),
+            "seed": args.seed,
+            "database": args.db or "sqlite (a new file per run)",
+            "cpus": os.cpu_count(),
+            "runs": [dataclasses.asdict(r) for r in results],
+        }
+        text = json.dumps(report, indent=1)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+
+
+@contextlib.contextmanager
+def _folder() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="pasur-load-") as name:
+        yield Path(name)
+
+
+if __name__ == "__main__":
+    main()
