@@ -3,7 +3,7 @@
 // spectators), each reading back the REST body it stands for.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { formatNumber, t } from '../i18n.js';
 import { savedGuestName } from './play-api.js';
 
 /** A labelled text field for the guest name, filled with the name chosen last time. */
@@ -44,7 +44,7 @@ export function chosen(form, name) {
 
 /** The players choice: 2, 3, 4, or 4 in two partnerships (value "4p"). */
 export function playersRow(withPartnerships = true) {
-  const choices = [2, 3, 4].map((n) => ({ value: String(n), label: t('play.form.players_n', { n }) }));
+  const choices = [2, 3, 4].map((n) => ({ value: String(n), label: formatNumber(n) }));
   if (withPartnerships) choices.push({ value: '4p', label: t('play.form.partners') });
   return choiceRow('players', t('play.form.players'), choices);
 }

@@ -35,7 +35,7 @@ function tableRow(table) {
       {},
       h('strong', { text: t('play.lobby.players', { n: table.players }) }),
       ' · ',
-      h('span', { text: table.turn_timer ? t('play.form.seconds', { n: table.turn_timer }) : t('play.form.timer_off') }),
+      h('span', { text: table.turn_timer ? t('play.lobby.timer', { n: table.turn_timer }) : t('play.lobby.no_timer') }),
       h('div', { class: 'hint' }, names.map((name, index) => [index ? t('list.separator') : '', h('bdi', { text: name })])),
     ),
     h('button', {

@@ -4,13 +4,15 @@
 
 const STORAGE_KEY = 'pasur.prefs';
 
-/** Every preference with its allowed values; the first is the default. */
+/** Every preference with its allowed values, in the order the settings page shows them. */
 export const CHOICES = Object.freeze({
-  cardSize: ['normal', 'small', 'large'],
-  anim: ['normal', 'slow', 'off'],
+  cardSize: ['small', 'normal', 'large'],
+  anim: ['off', 'normal', 'slow'],
   sound: ['off', 'on'],
   suits: ['two', 'four'],
 });
+
+const DEFAULTS = Object.freeze({ cardSize: 'normal', anim: 'normal', sound: 'off', suits: 'two' });
 
 const CARD_SCALE = { small: 0.82, normal: 1, large: 1.25 };
 const ANIM_MS = { off: 0, normal: 260, slow: 650 };
@@ -26,7 +28,7 @@ export function loadPrefs() {
   return Object.fromEntries(
     Object.entries(CHOICES).map(([name, values]) => [
       name,
-      values.includes(saved[name]) ? saved[name] : values[0],
+      values.includes(saved[name]) ? saved[name] : DEFAULTS[name],
     ]),
   );
 }
