@@ -11,7 +11,9 @@ of sockets / 2 tables over REST (``POST /api/guest``, ``/api/tables``, ``/join``
 opens one WebSocket per seated person, and lets everyone play real games. A person whose turn
 comes thinks for a random time (``--think``, seeded), then plays a random move from the ``legal``
 list of the event that gave them the turn; at the end of a game everyone accepts the rematch.
-Like the web client, each socket sends an application ``ping`` every 20 s.
+Like the web client, each socket sends an application ``ping`` every 20 s. Each person connects
+from an address of their own (127.1.0.1, 127.1.0.2, … : all of 127.0.0.0/8 is loopback), as
+people at home do, so the server runs with its limits per address as shipped.
 
 It reports, per number of sockets:
 
@@ -64,7 +66,7 @@ WARM_UP_SECONDS = 3.0
 DRAIN_SECONDS = 10.0
 """How long to wait, after the measured seconds, for the answers to plays already sent."""
 
-SETUP_CONCURRENCY = 16
+SETUP_CONCURRENCY = 4
 """REST calls in flight while the tables are set up."""
 
 CONNECT_CONCURRENCY = 64
@@ -224,11 +226,17 @@ class Player:
         self.ready = asyncio.Event()
         self._sends: set[asyncio.Task[None]] = set()
 
-    async def connect(self, url: str, token: str, limit: asyncio.Semaphore) -> None:
-        """Open the socket and say hello; :attr:`ready` is set once the snapshot is in."""
+    async def connect(self, url: str, token: str, address: str, limit: asyncio.Semaphore) -> None:
+        """Open the socket from ``address`` and say hello; :attr:`ready` is set once the
+        snapshot is in."""
         async with limit:
             self.socket = await connect(
-                url, compression="deflate", proxy=None, open_timeout=120, ping_interval=None
+                url,
+                compression="deflate",
+                proxy=None,
+                open_timeout=120,
+                ping_interval=None,
+                local_addr=(address, 0),
             )
             await self.socket.send(
                 json.dumps({"type": "hello", "protocol": 1, "seat_token": token})
@@ -373,8 +381,8 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
         ws_url = server.url.replace("http", "ws", 1) + "/ws/tables/"
         await asyncio.gather(
             *(
-                p.connect(ws_url + t, token, limit)
-                for p, (t, token) in zip(players, seats, strict=True)
+                player.connect(ws_url + table_id, token, home_address(n), limit)
+                for n, (player, (table_id, token)) in enumerate(zip(players, seats, strict=True))
             )
         )
         connect_seconds = time.perf_counter() - started
@@ -427,6 +435,11 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
         setup_seconds=setup_seconds,
         connect_seconds=connect_seconds,
     )
+
+
+def home_address(n: int) -> str:
+    """The loopback address person ``n`` connects from: 127.1.0.1, 127.1.0.2, …"""
+    return f"127.{1 + n // 64_516}.{n // 254 % 254}.{n % 254 + 1}"
 
 
 def _quantile(ordered: list[float], q: float) -> float:
