@@ -39,9 +39,15 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
     commitment: snapshot.commitment ?? null,
     rematch: snapshot.rematch ?? Array(players).fill(null),
     clock: clockFrom(snapshot.clock, receivedAt),
+    lastPlay: lastPlayFrom(snapshot.game),
     lastRound: null,
     gameOver: null,
   };
+}
+
+function lastPlayFrom(game) {
+  const play = game?.plays?.at(-1);
+  return play ? { seat: play.seat, card: play.card, taken: [...play.taken], sur: play.sur } : null;
 }
 
 function clockFrom(clock, now) {
@@ -123,6 +129,7 @@ export function applyEvent(state, event, now = Date.now()) {
         legal: legalAfter(state, event),
       });
       state.commitment = event.commitment;
+      state.lastPlay = null;
       state.clock = clockFor(state, event.turn, now);
       return { kind: 'round_started', commitment: event.commitment };
     case 'dealt':
@@ -177,6 +184,7 @@ function applyPlayed(state, event, now) {
     game.table.push(event.card);
   }
   if (event.sur) game.surs[event.seat] += 1;
+  state.lastPlay = { seat: event.seat, card: event.card, taken: [...event.taken], sur: event.sur };
   game.turn = event.turn;
   game.legal = legalAfter(state, event);
   state.clock = clockFor(state, event.turn, now);

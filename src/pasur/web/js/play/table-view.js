@@ -2,7 +2,7 @@
 // round's score sheet, the game's end. Pure builders: state in, elements out; the page decides
 // when to draw them.
 
-import { cardElement } from '../cards.js';
+import { cardElement, cardName } from '../cards.js';
 import { h } from '../dom.js';
 import { formatNumber, t } from '../i18n.js';
 import { seatLabel } from './play-api.js';
@@ -97,7 +97,23 @@ export function otherSeats(state) {
   return Array.from({ length: count }, (_, index) => (start + index) % players);
 }
 
-/** The felt: the round, the pack, the deck hash, and the face-up table cards. */
+/** The last play in words and small cards: who played what, and what it took. */
+function lastPlayLine(state) {
+  const last = state.lastPlay;
+  if (!last) return null;
+  const name = seatName(state, last.seat);
+  const text = last.taken.length
+    ? t(last.sur ? 'play.last.sur' : 'play.last.take', { name, card: cardName(last.card) })
+    : t('play.last.lay', { name, card: cardName(last.card) });
+  return h(
+    'p',
+    { class: 'last-play', dataset: { testid: 'last-play' } },
+    h('span', { text }),
+    last.taken.map((card) => cardElement(card, { small: true })),
+  );
+}
+
+/** The felt: the round, the pack, the deck hash, the last play. */
 export function feltInfo(state) {
   const game = state.game;
   return h(
@@ -112,6 +128,7 @@ export function feltInfo(state) {
           t('play.fair.hash', { hash: state.commitment.slice(0, 12) }),
         )
       : null,
+    lastPlayLine(state),
   );
 }
 

@@ -220,9 +220,11 @@ async function showEffect(effect) {
     const { play: played, tableBefore } = effect;
     if (played.seat === ui.state.you) ui.pending = null;
     coach.reset();
+    if (played.sur) toast(t('play.toast.sur', { name: seatName(ui.state, played.seat) }));
     if (played.taken.length && ms > 0) {
-      ui.flash = { table: [...tableBefore], taken: played.taken };
-      ui.fresh = null;
+      // The card lands beside what it takes, then they leave the table together.
+      ui.flash = { table: [...tableBefore, played.card], taken: [...played.taken, played.card] };
+      ui.fresh = played.card;
       draw();
       await sleep(ms);
       ui.flash = null;
