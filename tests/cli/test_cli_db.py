@@ -51,12 +51,15 @@ def test_a_bad_url_is_one_line_and_exit_2(
     assert "hunter2" not in line
 
 
-def test_a_database_it_did_not_make_is_one_line_and_left_alone(pasur, tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [["db", "upgrade"], ["serve"]])
+def test_a_database_it_did_not_make_is_one_line_and_left_alone(
+    pasur, tmp_path: Path, command: list[str]
+) -> None:
     file = tmp_path / "other.db"
     with closing(sqlite3.connect(file)) as connection:
         connection.execute("CREATE TABLE tables (id TEXT PRIMARY KEY)")
-    pasur("db", "upgrade", "--db", sqlite_url(file)).assert_one_line_error(
-        "db", "has some of Pasur's tables but not score_sheets", "left as it is"
+    pasur(*command, "--db", sqlite_url(file)).assert_one_line_error(
+        command[0], "has some of Pasur's tables but not score_sheets", "left as it is"
     )
     with closing(sqlite3.connect(file)) as connection:
         names = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()

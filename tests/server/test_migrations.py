@@ -17,6 +17,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from fastapi.testclient import TestClient
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -129,6 +130,16 @@ def test_a_database_made_before_migrations_is_stamped_then_upgraded(fresh_url: s
     assert on(fresh_url, differences) == []
     kept = on(fresh_url, lambda c: c.execute(text("SELECT name, value FROM server_secrets")).all())
     assert [tuple(row) for row in kept] == [("kept", "row")]
+
+
+def test_the_server_brings_its_database_up_to_date_when_it_starts(
+    make_client: Callable[..., TestClient], fresh_url: str
+) -> None:
+    on(fresh_url, made_before_migrations)
+    client = make_client(fresh_url)
+    assert client.get("/healthz").json() == {"status": "ok"}
+    assert on(fresh_url, current) == head()
+    assert on(fresh_url, differences) == []
 
 
 def test_a_database_with_some_of_the_tables_and_no_revision_is_left_alone(

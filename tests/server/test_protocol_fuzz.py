@@ -183,7 +183,7 @@ class Harness:
         database = Database(f"sqlite+aiosqlite:///{path}")
         # The store is not what is fuzzed: skip waiting for the disk at every commit.
         event.listen(database.engine.sync_engine, "connect", _no_sync)
-        runner.run(database.create_tables())
+        runner.run(database.upgrade())
         return cls(runner, database)
 
     def close(self) -> None:

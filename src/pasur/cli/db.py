@@ -85,13 +85,19 @@ def current(database: DbOption = None) -> None:
         typer.echo(f"{shown}: revision {revision}; the newest is {newest} (pasur db upgrade)")
 
 
-async def check(database: Database) -> None:
+async def _check(database: Database) -> None:
     """Wait for the database to answer a query, for :data:`CONNECT_TIMEOUT_S` at most."""
     await database.ping(timeout=CONNECT_TIMEOUT_S)
 
 
+async def prepare(database: Database) -> None:
+    """Check that the database answers, then bring its schema up to date."""
+    await _check(database)
+    await database.upgrade()
+
+
 async def _revision(database: Database) -> str | None:
-    await check(database)
+    await _check(database)
     return await database.revision()
 
 

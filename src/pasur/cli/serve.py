@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pasur.cli.db import DbOption, check, run_on_database, server_settings
+from pasur.cli.db import DbOption, prepare, run_on_database, server_settings
 
 
 def serve(
@@ -29,8 +29,9 @@ def serve(
     from pasur.server import create_app
 
     settings, source = server_settings(db, host=host, port=port)
-    # Connect once before serving, so that a wrong URL is one line, not a traceback.
-    run_on_database(settings, source, check)
+    # Migrate before serving (the app's start-up then has nothing left to do), so that a wrong
+    # URL or a database that cannot be migrated is one line, not a traceback.
+    run_on_database(settings, source, prepare)
 
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(

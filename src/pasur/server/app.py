@@ -1,8 +1,8 @@
 """The application factory: one FastAPI app per database, with every feature's router.
 
 Features plug in as routers (``tracker_api`` now; online play later) and share the database
-layer, the error handlers and the middleware set up here. The lifespan creates the tables at
-start-up and closes the engine at shutdown.
+layer, the error handlers and the middleware set up here. The lifespan brings the database's
+schema up to date (the migrations) at start-up and closes the engine at shutdown.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         try:
-            await database.create_tables()
+            await database.upgrade()
             app.state.guests = await Guests.load(database)
             await tables.start()
             yield

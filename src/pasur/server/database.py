@@ -52,11 +52,6 @@ class Database:
         """The database's dialect: ``sqlite`` or ``postgresql``."""
         return self.engine.dialect.name
 
-    async def create_tables(self) -> None:
-        """Create every table that does not exist yet (migrations come later)."""
-        async with self.engine.begin() as connection:
-            await connection.run_sync(Base.metadata.create_all)
-
     async def upgrade(self) -> None:
         """Bring the schema to the newest migration, in one transaction where the database allows.
 
