@@ -336,6 +336,8 @@ def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server:
     over = page.locator(".game-over")
     assert "wins" in over.inner_text()
     screenshot(page, "play-game-over.png", whole=True)
+    page.reload()  # the summary comes back from the snapshot
+    assert "wins" in page.locator(".game-over").inner_text()
     page.locator("#rematch").click()  # the bot accepts at once: a new game starts
     page.locator(".game-over").wait_for(state="detached")
     page.locator(".hand-card").first.wait_for()

@@ -16,17 +16,23 @@ import { copyText, toast } from './toast.js';
 export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
   const guest = await ensureGuest().catch(() => null);
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
+  const refuse = (text) => {
+    error.textContent = text;
+    error.hidden = false;
+  };
   const take = async (seat) => {
     error.hidden = true;
+    const typed = container.querySelector('#picker-name')?.value.trim();
+    if (!guest && !typed) {
+      refuse(t('play.guest.needed'));
+      return;
+    }
     try {
-      const typed = container.querySelector('#picker-name')?.value.trim();
-      if (!guest && !typed) throw new Error(t('play.guest.needed'));
       if (!guest) await ensureGuest(typed);
       const joined = await playApi.join(table.table_id, seat);
       onSeat(joined.seat_token);
     } catch (problem) {
-      error.textContent = problem instanceof Error && !('status' in problem) ? problem.message : apiProblem(problem);
-      error.hidden = false;
+      refuse(apiProblem(problem));
     }
   };
   const seats = table.seats.map((seat) =>

@@ -41,8 +41,15 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
     clock: clockFrom(snapshot.clock, receivedAt),
     lastPlay: lastPlayFrom(snapshot.game),
     lastRound: null,
-    gameOver: null,
+    gameOver: gameOverFrom(snapshot),
   };
+}
+
+/** A finished game's result from a snapshot, shaped like the `game_over` event. */
+function gameOverFrom(snapshot) {
+  const game = snapshot.game;
+  if (snapshot.status !== 'finished' || game?.winner == null) return null;
+  return { game: snapshot.game_no, winner: game.winner, totals: [...game.totals] };
 }
 
 function lastPlayFrom(game) {
