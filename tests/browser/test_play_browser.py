@@ -343,3 +343,36 @@ def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server:
     page.locator(".hand-card").first.wait_for()
     assert problems == []
     context.close()
+
+
+def test_tapping_table_cards_chooses_between_captures(browser: Browser, server: str) -> None:
+    """7D can take 2D+2H or 4S: both light up, and tapping 4S leaves only the move taking it."""
+    page = browser.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/settings?anim=0")
+    page.locator("[data-lang-switch] button").wait_for()
+    page.evaluate(
+        """async () => {
+          const { PlayArea } = await import('/static/js/play/hand.js');
+          const box = (id) => Object.assign(document.createElement('div'), { id });
+          const parts = { hand: box('hand'), table: box('table-cards'), choices: box('choices') };
+          document.querySelector('main').append(parts.table, parts.choices, parts.hand);
+          window.played = [];
+          const area = new PlayArea(parts, { onPlay: (move) => window.played.push(move) });
+          area.update({ hand: ['7D', 'KC'], table: ['2D', '2H', '4S', 'QC'],
+                        legal: ['7D+2D+2H', '7D+4S', 'KC lay'], enabled: true });
+        }"""
+    )
+    page.locator(".hand-card[data-card='7D']").click()
+    assert page.locator("#choices .choice").count() == 2
+    takeable = page.locator("#table-cards .is-takeable").evaluate_all(
+        "cards => cards.map(card => card.dataset.card)"
+    )
+    assert sorted(takeable) == ["2D", "2H", "4S"]  # QC cannot be taken
+    page.locator("#table-cards button[data-card='4S']").click()
+    moves = [choice.get_attribute("data-move") for choice in page.locator("#choices .choice").all()]
+    assert moves == ["7D+4S"]
+    page.locator("#choices .choice").click()
+    assert page.evaluate("window.played") == ["7D+4S"]
+    assert problems == []
+    page.close()
