@@ -290,6 +290,14 @@ def test_every_play_page_loads_and_the_lobby_lists_a_public_table(
     assert "Max" in lobby.locator("#waiting").inner_text()
     page.locator("#waiting", has_text="Max").wait_for()
 
+    # The third seat gets a bot from the waiting room; then the game can start.
+    page.locator("select[data-bot-level='2']").select_option("beginner")
+    page.locator("[data-put-bot='2']").click()
+    page.locator("#start:not([disabled])").click()
+    for seated in (page, lobby):
+        seated.locator(".hand-card").first.wait_for()
+    assert "beginner bot" in lobby.locator("#others").inner_text()
+
     page.goto(f"{server}/settings?anim=0")
     page.locator("input[name=suits][value=four]").check()
     assert page.evaluate("document.documentElement.dataset.suits") == "four"
