@@ -28,7 +28,8 @@ It reports, per number of sockets:
   they use the server does not get, so the latencies are pessimistic.
 
 Progress goes to stderr; the table of results to stdout, and with ``--json FILE`` the same
-figures as JSON (``-`` for stdout).
+figures as JSON (``-`` for stdout). ``--profile FILE`` runs the server under cProfile (slower)
+and writes its statistics to ``FILE.<sockets>.prof``, for ``python -m pstats``.
 """
 
 from __future__ import annotations
@@ -83,8 +84,9 @@ def log(message: str) -> None:
 class Server:
     """``pasur serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, database: str, folder: Path) -> None:
+    def __init__(self, database: str, folder: Path, profile: Path | None = None) -> None:
         self.database = database
+        self.profile = profile
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = folder / "server.log"
@@ -94,6 +96,8 @@ class Server:
         """Start the server and wait until ``/healthz`` answers."""
         pasur = shutil.which("pasur", path=str(Path(sys.executable).parent)) or "pasur"
         command = [pasur, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        if self.profile is not None:
+            command = [sys.executable, "-m", "cProfile", "-o", str(self.profile), *command]
         with self.log_path.open("wb") as output:
             self.process = subprocess.Popen(
                 [*command, "--db", self.database],
@@ -152,8 +156,9 @@ def _free_port() -> int:
 # Setting the tables up.
 
 
-async def set_up_tables(url: str, tables: int) -> list[tuple[str, str]]:
-    """Start ``tables`` two-person tables; returns (table id, seat token) per seated person."""
+async def set_up_tables(url: str, tables: int, target: int) -> list[tuple[str, str]]:
+    """Start ``tables`` two-person tables playing to ``target`` points; returns (table id, seat
+    token) per seated person."""
     seats: list[tuple[str, str]] = []
     limit = asyncio.Semaphore(SETUP_CONCURRENCY)
     async with (
@@ -165,7 +170,8 @@ async def set_up_tables(url: str, tables: int) -> list[tuple[str, str]]:
 
         async def one_table() -> None:
             async with limit:
-                table_id = (await _call(ava, "/api/tables", {"players": 2}))["table_id"]
+                body = {"players": 2, "settings": {"target": str(target)}}
+                table_id = (await _call(ava, "/api/tables", body))["table_id"]
                 for person in (ava, babak):
                     joined = await _call(person, f"/api/tables/{table_id}/join", {})
                     seats.append((table_id, joined["seat_token"]))
@@ -203,6 +209,8 @@ class Tally:
     """Other refusals, by code (a correct client gets none)."""
     outstanding: int = 0
     """Timed plays still waiting for their ``played`` event."""
+    games: int = 0
+    """Games finished (each followed by a rematch)."""
 
 
 class Player:
@@ -281,6 +289,8 @@ class Player:
                 self.tally.outstanding -= 1
             self.move = None
         elif kind == "game_over":
+            if self.seat == 0:  # one count per table
+                self.tally.games += 1
             self.send({"type": "rematch", "accept": True})
         if "legal" in event:
             self.take_turn(event["legal"])
@@ -343,6 +353,7 @@ class Result:
     tables: int
     seconds: float
     plays: int
+    games: int
     answered: int
     stale: int
     errors: dict[str, int]
@@ -363,12 +374,13 @@ class Result:
 async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
     """Start a server, seat ``sockets`` people, let them play, and measure."""
     database = args.db or f"sqlite+aiosqlite:///{folder / 'load.db'}"
-    server = Server(database, folder)
+    profile = args.profile.with_suffix(f".{sockets}.prof") if args.profile else None
+    server = Server(database, folder, profile)
     await server.start()
     try:
         rss_start = server.rss_mb()
         started = time.perf_counter()
-        seats = await set_up_tables(server.url, sockets // 2)
+        seats = await set_up_tables(server.url, sockets // 2, args.target)
         setup_seconds = time.perf_counter() - started
         rss_tables = server.rss_mb()
         log(f"  {sockets // 2} tables started in {setup_seconds:.1f} s; connecting")
@@ -419,6 +431,7 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
         tables=sockets // 2,
         seconds=args.seconds,
         plays=tally.sent,
+        games=tally.games,
         answered=len(latencies),
         stale=tally.stale,
         errors=dict(tally.errors),
@@ -469,18 +482,43 @@ def raise_open_files(sockets: int) -> None:
 
 
 def print_table(results: list[Result]) -> None:
-    print(
-        "sockets  tables  plays   p50 ms  p99 ms  max ms  server CPU  client CPU  "
-        "RSS MiB (start/tables/sockets/end)  KiB/socket  stale  errors"
-    )
-    for r in results:
-        errors = ",".join(f"{code}:{n}" for code, n in sorted(r.errors.items())) or "0"
-        print(
-            f"{r.sockets:7,}  {r.tables:6,}  {r.plays:6,}  {r.p50_ms:6.1f}  {r.p99_ms:6.1f}  "
-            f"{r.max_ms:6.0f}  {r.server_cpu_percent:9.0f}%  {r.client_cpu_percent:9.0f}%  "
-            f"{r.rss_start_mb:6.0f} /{r.rss_tables_mb:6.0f} /{r.rss_sockets_mb:6.0f} /"
-            f"{r.rss_end_mb:6.0f}       {r.kb_per_socket:9.1f}  {r.stale:5}  {errors}"
-        )
+    """The figures as a table, one row per number of sockets, columns aligned."""
+    rows = [
+        [
+            f"{r.sockets:,}",
+            f"{r.tables:,}",
+            f"{r.plays:,}",
+            f"{r.games:,}",
+            f"{r.p50_ms:.1f}",
+            f"{r.p99_ms:.1f}",
+            f"{r.max_ms:.0f}",
+            f"{r.server_cpu_percent:.0f}%",
+            f"{r.client_cpu_percent:.0f}%",
+            f"{r.rss_start_mb:.0f}/{r.rss_tables_mb:.0f}/{r.rss_sockets_mb:.0f}/{r.rss_end_mb:.0f}",
+            f"{r.kb_per_socket:.1f}",
+            f"{r.stale:,}",
+            ",".join(f"{code}:{n}" for code, n in sorted(r.errors.items())) or "0",
+        ]
+        for r in results
+    ]
+    header = [
+        "sockets",
+        "tables",
+        "plays",
+        "games",
+        "p50_ms",
+        "p99_ms",
+        "max_ms",
+        "server_cpu",
+        "client_cpu",
+        "rss_mib(start/tables/sockets/end)",
+        "kib_per_socket",
+        "stale",
+        "errors",
+    ]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -495,9 +533,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--think", type=_range, default=(1.0, 3.0), help="thinking time, LOW-HIGH seconds (1-3)"
     )
+    parser.add_argument(
+        "--target", type=int, default=62, help="points a game is played to (62, as in standard)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the moves and thinking times")
     parser.add_argument(
         "--db", help="database URL for the server (default: a new SQLite file per run)"
+    )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="FILE",
+        help="run the server under cProfile and write its statistics to FILE.<sockets>.prof",
     )
     parser.add_argument(
         "--json", metavar="FILE", help="also write the figures as JSON (- for stdout)"

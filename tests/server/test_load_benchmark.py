@@ -1,8 +1,9 @@
 """The load benchmark (``benchmarks/load.py``) at toy scale, so that it never rots.
 
-Nothing is timed here: the test runs the script as a user would, with 4 sockets (two tables) and
-short thinking times for a few seconds (more than a round per table), and checks the report's
-shape and that every play sent got its ``played`` event back with no refusal.
+Nothing is timed here: the test runs the script as a user would, with 4 sockets (two tables),
+short thinking times and games to 1 point (so games end and rematches start) for a few seconds,
+and checks the report's shape and that every play sent got its ``played`` event back with no
+refusal.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ FIELDS = {
     "tables",
     "seconds",
     "plays",
+    "games",
     "answered",
     "stale",
     "errors",
@@ -40,7 +42,7 @@ FIELDS = {
 def test_the_load_benchmark_plays_and_reports_at_toy_scale(tmp_path: Path) -> None:
     report_path = tmp_path / "load.json"
     command = [sys.executable, str(SCRIPT), "--sockets", "4", "--seconds", "3"]
-    command += ["--think", "0.01-0.04", "--seed", "7", "--json", str(report_path)]
+    command += ["--think", "0.01-0.04", "--target", "1", "--seed", "7", "--json", str(report_path)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=240, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
 
@@ -50,6 +52,7 @@ def test_the_load_benchmark_plays_and_reports_at_toy_scale(tmp_path: Path) -> No
     assert set(run) == FIELDS
     assert (run["sockets"], run["tables"]) == (4, 2)
     assert run["plays"] >= 48, "two tables playing for 3 s send more than a round of plays"
+    assert run["games"] >= 1, "games to 1 point end after a round, and a rematch follows"
     assert run["answered"] == run["plays"], "a play got no played event back"
     assert run["errors"] == {}
     assert 0 < run["p50_ms"] <= run["p99_ms"] <= run["max_ms"]
@@ -57,5 +60,5 @@ def test_the_load_benchmark_plays_and_reports_at_toy_scale(tmp_path: Path) -> No
     assert run["kb_per_socket"] == (run["rss_sockets_mb"] - run["rss_tables_mb"]) * 1024 / 4
 
     header, row = done.stdout.splitlines()
-    assert header.startswith("sockets") and "p99 ms" in header
-    assert row.split()[:3] == ["4", "2", str(run["plays"])]
+    assert header.split()[:6] == ["sockets", "tables", "plays", "games", "p50_ms", "p99_ms"]
+    assert row.split()[:4] == ["4", "2", f"{run['plays']:,}", f"{run['games']:,}"]
