@@ -29,6 +29,9 @@ DEFAULT_SECONDS = 12.0
 MAX_MOVE_SECONDS = 0.5
 """The most one turn gets, however few turns there are."""
 
+TIE = 0.01
+"""Moves closer in value than this (a hundredth of a point) are as good as each other."""
+
 
 @dataclass(frozen=True, slots=True)
 class ReviewedTurn:
@@ -43,7 +46,7 @@ class ReviewedTurn:
     best: Move
     """The expert's choice."""
     loss: float
-    """The best move's value minus the played move's, in points; never negative."""
+    """The best move's value minus the played move's, in points; at least :data:`TIE`."""
     moves: list[RankedMove]
     """Every legal move with its value, best first."""
 
@@ -58,8 +61,8 @@ def review(
 ) -> list[ReviewedTurn]:
     """The seat's ``worst`` costliest turns of the recorded game, costliest first.
 
-    Turns where the seat played the expert's choice (no loss) are left out, so a perfect game
-    has an empty review.
+    Turns where the seat played the expert's choice, or a move within :data:`TIE` of it, are
+    left out, so a perfect game has an empty review.
 
     Args:
         record: a game record (``docs/records.md``), checked as ``pasur replay`` checks it.
@@ -85,7 +88,7 @@ def review(
         ranked = hint(view(before, seat), seconds=budget)
         value = next(move.value for move in ranked if tuple(move.move) == tuple(played))
         loss = ranked[0].value - value
-        if loss > 0:
+        if loss >= TIE:
             reviewed.append(
                 ReviewedTurn(before.round_no, index, played, ranked[0].move, loss, ranked)
             )
