@@ -14,12 +14,14 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 import pasur
-from pasur.server import play_api, tracker_api
+from pasur.server import history_api, play_api, tracker_api
 from pasur.server.database import Database
 from pasur.server.errors import install_error_handlers
+from pasur.server.games_store import GamesStore
 from pasur.server.guests import Guests
 from pasur.server.middleware import BodyLimit, SecurityHeaders
 from pasur.server.pages import install_pages
+from pasur.server.ratings import Ratings
 from pasur.server.settings import ServerSettings
 from pasur.server.table_manager import TableManager
 from pasur.server.table_store import TableStore
@@ -61,7 +63,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.database = database
     app.state.sheet_store = SheetStore(database)
-    app.state.table_manager = tables = TableManager(TableStore(database))
+    app.state.games_store = games = GamesStore(database)
+    app.state.ratings = Ratings(database)
+    # Finished games (and ratings) are written in the same transaction as the game's end.
+    table_store = TableStore(database, after_append=games.after_append)
+    app.state.table_manager = tables = TableManager(table_store)
+    app.state.game_archive = history_api.GameArchive(table_store)
 
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
@@ -69,6 +76,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(health)
     app.include_router(tracker_api.router)
     app.include_router(play_api.router)
+    app.include_router(history_api.router)
     install_pages(app, settings.web_root)
     return app
 

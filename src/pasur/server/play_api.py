@@ -31,6 +31,7 @@ from pasur.server.chat import BadChat
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
 from pasur.server.origin import origin_allowed
 from pasur.server.rate_limit import AddressLimits, SocketLimits, Verdict
+from pasur.server.ratings import Ratings
 from pasur.server.settings import ServerSettings
 from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
 from pasur.server.table_events import SPECTATOR, Event
@@ -105,6 +106,7 @@ class NewTable(BaseModel):
     turn_timer: int | None = None
     spectators: bool = True
     bot_delay: float = Field(0.0, ge=0, le=10)
+    rated: bool = False
     bots: dict[int, str] = Field(default_factory=dict, max_length=4)
 
 
@@ -218,6 +220,7 @@ async def create_table(request: Request, body: NewTable) -> Response:
             turn_timer=body.turn_timer,
             spectators=body.spectators,
             bot_delay=body.bot_delay,
+            rated=body.rated,
         )
         live = await _manager(request).create(config, guest.id, body.bots)
         return {"table_id": live.id, "invite_url": f"/play/t/{live.id}"}
@@ -227,7 +230,16 @@ async def create_table(request: Request, body: NewTable) -> Response:
 
 @router.get("/api/tables", summary="Public tables waiting for players")
 async def list_tables(request: Request) -> Response:
-    return JSONResponse({"tables": [describe(live) for live in _manager(request).public_tables()]})
+    """The lobby: each table with its people's ratings (null for bots and people not rated yet)."""
+    lives = _manager(request).public_tables()
+    ratings = request.app.state.ratings
+    assert isinstance(ratings, Ratings)
+    shown = await ratings.for_seats([[seat.player for seat in live.table.seats] for live in lives])
+    tables = [
+        describe(live) | {"rated": live.table.config.rated, "ratings": seat_ratings}
+        for live, seat_ratings in zip(lives, shown, strict=True)
+    ]
+    return JSONResponse({"tables": tables})
 
 
 @router.get("/api/tables/{table_id}", summary="A table's seats and status")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,6 +26,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pasur.server.database import Base, Database
@@ -88,11 +89,20 @@ def _event_rows(table_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
     return rows
 
 
-class TableStore:
-    """Writes and reads online tables."""
+AppendHook = Callable[[AsyncConnection, str, Sequence[Event]], Awaitable[None]]
+"""Called with each stored step's connection, table id and events, inside its transaction."""
 
-    def __init__(self, database: Database) -> None:
+
+class TableStore:
+    """Writes and reads online tables.
+
+    ``after_append`` runs in the transaction of every step stored, so what it writes (finished
+    games, ratings) is stored with the step or not at all.
+    """
+
+    def __init__(self, database: Database, *, after_append: AppendHook | None = None) -> None:
         self._engine = database.engine
+        self._after_append = after_append
 
     async def create(
         self,
@@ -145,6 +155,8 @@ class TableStore:
             await connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(**values)
             )
+            if events and self._after_append is not None:
+                await self._after_append(connection, table_id, events)
 
     async def load(self, table_id: str) -> StoredTable | None:
         """The table with that id and all its events, or None."""

@@ -1,0 +1,78 @@
+"""Helpers for the finished-games tests: tables played out quickly through the table manager."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from play_support import GuestClient
+
+from pasur.rules import legal_moves
+from pasur.server.table import Status, Table
+from pasur.server.table_events import Event
+from pasur.server.table_events import move_text as written
+
+SHORT = {"target": "1"}
+"""A game won in its first round, which is all most tests need of a finished game."""
+
+
+def play_out(client: TestClient, table_id: str) -> None:
+    """Play every person's turn (first legal move) until the game at the table is over.
+
+    The plays go through :meth:`TableManager.act` in the server's own event loop, exactly as a
+    socket's ``play`` frames do (stored step by step), only without the sockets.
+    """
+    manager = client.app.state.table_manager  # type: ignore[attr-defined]
+
+    async def run() -> None:
+        live = await manager.get(table_id)
+        while live.table.status is Status.PLAYING:
+            game = live.table.game
+            seat, move = game.turn, written(legal_moves(game)[0])
+
+            def submit(table: Table, now: float, seat: int = seat, move: str = move) -> list[Event]:
+                return table.submit(seat, move, table.version, now=now)
+
+            await manager.act(live, submit)
+
+    client.portal.call(run)  # type: ignore[union-attr]
+
+
+def finished_table(
+    client: TestClient, people: list[GuestClient], bots: int = 0, **options: Any
+) -> str:
+    """A table where ``people`` sit in seats 0, 1 … and ``bots`` random bots after them, with
+    one game played out; the first person creates and starts it. The game is :data:`SHORT`
+    unless ``settings`` say otherwise."""
+    creator = people[0]
+    players = len(people) + bots
+    options.setdefault("settings", SHORT)
+    table_id = creator.create(
+        players=players,
+        bots={str(len(people) + k): "random" for k in range(bots)},
+        **options,
+    )
+    for seat, person in enumerate(people):
+        person.join(table_id, seat)
+    response = creator.post(f"/api/tables/{table_id}/start")
+    assert response.status_code == 200, response.text
+    play_out(client, table_id)
+    return table_id
+
+
+def rematch(client: TestClient, table_id: str) -> None:
+    """Every person accepts a rematch, and the next game is played out."""
+    manager = client.app.state.table_manager  # type: ignore[attr-defined]
+
+    async def vote() -> None:
+        live = await manager.get(table_id)
+        for seat, state in enumerate(live.table.seats):
+            if state.player is not None:
+
+                def accept(table: Table, now: float, seat: int = seat) -> list[Event]:
+                    return table.vote_rematch(seat, True, now=now)
+
+                await manager.act(live, accept)
+
+    client.portal.call(vote)  # type: ignore[union-attr]
+    play_out(client, table_id)
