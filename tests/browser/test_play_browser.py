@@ -290,6 +290,14 @@ def test_every_play_page_loads_and_the_lobby_lists_a_public_table(
     assert "Max" in lobby.locator("#waiting").inner_text()
     page.locator("#waiting", has_text="Max").wait_for()
 
+    # Max leaves the seat and takes it again, under the name this browser remembers.
+    lobby.locator("#leave").click()
+    page.locator("#waiting .bot-row").nth(1).wait_for()  # two empty seats at the host's
+    lobby.locator("[data-take-seat='1']").wait_for()
+    assert "Max" in lobby.locator("#seat-picker").inner_text()
+    lobby.locator("[data-take-seat='1']").click()
+    page.locator("#waiting", has_text="Max").wait_for()
+
     # The third seat gets a bot from the waiting room; then the game can start.
     page.locator("select[data-bot-level='2']").select_option("beginner")
     page.locator("[data-put-bot='2']").click()

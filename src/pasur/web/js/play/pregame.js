@@ -82,7 +82,7 @@ function linkBox(id, label, url) {
 }
 
 /** The waiting room: seats (with a bot for empty ones), the invite and rejoin links, start. */
-export function drawWaitingRoom(container, state, tableId, { token, onError }) {
+export function drawWaitingRoom(container, state, tableId, { token, onError, onLeft }) {
   const act = async (call) => {
     try {
       await call();
@@ -129,5 +129,17 @@ export function drawWaitingRoom(container, state, tableId, { token, onError }) {
       onclick: () => act(() => playApi.start(tableId)),
       text: t('play.waiting.start'),
     }),
+    state.you >= 0
+      ? h('button', {
+          type: 'button',
+          class: 'button quiet wide',
+          id: 'leave',
+          onclick: () => act(async () => {
+            await playApi.leave(tableId);
+            onLeft();
+          }),
+          text: t('play.waiting.leave'),
+        })
+      : null,
   );
 }

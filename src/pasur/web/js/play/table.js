@@ -62,11 +62,16 @@ function statusText(state) {
   return t('play.status.other', { name });
 }
 
+/** Whose turn it is and the clock. Text changes only when it differs, so that screen readers
+ * announce a new turn once, and the ticking clock (not a live region) is never read out. */
 function drawStatus(state) {
-  const clock = clockText(state);
-  const line = $('#status-line');
-  line.replaceChildren(h('span', { text: statusText(state) }));
-  if (clock) line.append(h('span', { id: 'clock', class: `clock${state.clock.kind === 'grace' ? ' is-grace' : ''}`, text: clock }));
+  const text = statusText(state);
+  const status = $('#status-text');
+  if (status.textContent !== text) status.textContent = text;
+  const clock = $('#clock');
+  clock.textContent = clockText(state);
+  clock.hidden = !clock.textContent;
+  clock.classList.toggle('is-grace', state.clock?.kind === 'grace');
 }
 
 function drawBoard(state) {
@@ -98,7 +103,7 @@ function draw() {
   show('#board', playing);
   show('#waiting', !playing);
   if (!playing) {
-    drawWaitingRoom($('#waiting'), state, tableId, { token: ui.token, onError: (text) => toast(text) });
+    drawWaitingRoom($('#waiting'), state, tableId, { token: ui.token, onError: toast, onLeft: leftSeat });
   } else {
     drawBoard(state);
   }
@@ -183,6 +188,17 @@ async function retryStale() {
   draw();
 }
 
+/** The seat is no longer ours (left, or its token refused): forget it and offer the seats. */
+function leftSeat() {
+  forgetSeatToken(tableId);
+  ui.socket.stop();
+  ui.token = null;
+  ui.state = null;
+  show('#waiting', false);
+  show('#board', false);
+  pickSeat();
+}
+
 function onError(frame) {
   if (ui.pending && frame.ref === ui.pending.ref) {
     if (frame.code === 'stale') {
@@ -199,11 +215,8 @@ function onError(frame) {
     return;
   }
   if (frame.code === 'bad_token') {
-    forgetSeatToken(tableId);
-    ui.socket.stop();
-    ui.token = null;
     toast(problemText(frame.code, frame.message));
-    pickSeat();
+    leftSeat();
     return;
   }
   if (['no_such_table', 'no_spectators', 'unsupported_protocol'].includes(frame.code)) {
