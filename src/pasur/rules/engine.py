@@ -146,7 +146,8 @@ def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
     card, taken = move
     if state.turn < 0:
         return "the game is over" if state.winner >= 0 else "the round is over: deal the next one"
-    name = CARDS[card] if 0 <= card < PACK_SIZE else card
+    # A str, not Card | int: compiled code keeps that join as a plain int (AS would print as 3).
+    name = str(CARDS[card]) if 0 <= card < PACK_SIZE else str(card)
     if not 0 <= card < PACK_SIZE or not state.hands[state.turn] >> card & 1:
         return f"{name} is not in seat {state.turn + 1}'s hand"
     options = capture_options(card, state.table, state.rules)
@@ -245,7 +246,8 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
             sur, surs = _sur(state, seat)
     else:
         table |= bit
-    plays = (*plays, _new(Play, (seat, card, taken, sur)))
+    # CARDS[card]: the same Card whether the move came as a Move or as a plain (int, int) pair.
+    plays = (*plays, _new(Play, (seat, CARDS[card], taken, sur)))
     if hands[seat] or seat != dealer:
         seat = (seat + 1) % players
     elif dealt < PACK_SIZE:
