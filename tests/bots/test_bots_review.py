@@ -90,12 +90,26 @@ def test_each_turn_is_judged_on_the_seat_s_own_view_at_that_moment(fake: FakeHin
 
 
 def test_a_turn_with_one_legal_move_is_not_judged_and_the_budget_is_shared(
-    fake: FakeHint,
+    fake: FakeHint, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    now = [100.0]
+    judged = fake
+
+    def slow_judge(seat_view: SeatView, *, seconds: float | None = None) -> list[RankedMove]:
+        assert seconds is not None
+        now[0] += seconds + 0.01  # each search takes its budget and a little more
+        return judged(seat_view, seconds=seconds)
+
+    monkeypatch.setattr(review_module, "hint", slow_judge)
     record = random_game(seed=12)
-    review(record, 0, seconds=3.0)
-    assert len(fake.budgets) == len(choice_turns(record, 0))
-    assert sum(b for b in fake.budgets if b is not None) == pytest.approx(3.0)
+    review(record, 0, seconds=3.0, clock=lambda: now[0])
+    turns = len(choice_turns(record, 0))
+    assert len(fake.budgets) == turns
+    assert fake.budgets[0] == pytest.approx(3.0 / turns)
+    assert all(b is not None and 0 <= b <= review_module.MAX_MOVE_SECONDS for b in fake.budgets)
+    # What a turn overran is taken from the later turns: the whole review keeps to 3 s plus at
+    # most the last turn's overrun.
+    assert now[0] - 100.0 == pytest.approx(3.0, abs=0.02)
 
 
 def test_a_seat_that_always_played_the_judge_s_choice_has_nothing_to_review(

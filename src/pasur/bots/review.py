@@ -6,13 +6,15 @@ the table, the captures everyone saw; never the other hands). A turn's loss is t
 value minus the value of the move played, in points of the seat's side's expected margin. The
 turns that cost the most are the ones worth looking at again.
 
-The whole game shares one time budget, split evenly over the seat's turns that had a choice, so a
-review takes about ``seconds`` however long the game was.
+The whole game shares one time budget: each turn that had a choice gets an even share of what is
+left of it, so a review takes about ``seconds`` however long the game was (each turn searches at
+least one sampled world, so a long game on a busy machine may take somewhat longer).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +25,7 @@ from pasur.rules.records import states
 LEVEL = "expert"
 """The level whose judgement a review reports: :func:`hint` runs the expert's search."""
 
-DEFAULT_SECONDS = 12.0
+DEFAULT_SECONDS = 10.0
 """The default budget for a whole review."""
 
 MAX_MOVE_SECONDS = 0.5
@@ -58,6 +60,7 @@ def review(
     level: str = LEVEL,
     seconds: float = DEFAULT_SECONDS,
     worst: int = 5,
+    clock: Callable[[], float] = time.monotonic,
 ) -> list[ReviewedTurn]:
     """The seat's ``worst`` costliest turns of the recorded game, costliest first.
 
@@ -70,6 +73,7 @@ def review(
         level: the level that judges; only ``expert`` (the level :func:`hint` runs) exists.
         seconds: the time budget for the whole review.
         worst: how many turns to return at most.
+        clock: the clock the budget is read on (seconds; injectable for tests).
 
     Raises:
         RecordError: the record is malformed or a play is illegal.
@@ -80,12 +84,13 @@ def review(
     if not seconds > 0:
         raise ValueError("the review's time budget must be a positive number of seconds")
     turns = _turns_with_a_choice(record, seat)
-    budget = min(MAX_MOVE_SECONDS, seconds / len(turns)) if turns else 0.0
+    deadline = clock() + seconds
     reviewed: list[ReviewedTurn] = []
-    for index, before, after in turns:
+    for number, (index, before, after) in enumerate(turns):
         last = after.plays[-1]
         played = Move(last.card, last.taken)
-        ranked = hint(view(before, seat), seconds=budget)
+        left = max(0.0, deadline - clock()) / (len(turns) - number)
+        ranked = hint(view(before, seat), seconds=min(MAX_MOVE_SECONDS, left))
         value = next(move.value for move in ranked if tuple(move.move) == tuple(played))
         loss = ranked[0].value - value
         if loss >= TIE:
