@@ -70,7 +70,8 @@ class GameArchive:
         self.review_seconds = review_seconds
         self._tables = tables
         self._records: _Cache[tuple[str, int], JSON] = _Cache(64)
-        self._positions: _Cache[tuple[str, int], JSON] = _Cache(64)
+        # A long game's positions take a megabyte or two, and are quick to work out again.
+        self._positions: _Cache[tuple[str, int], JSON] = _Cache(8)
         self._reviews: _Cache[tuple[str, int, int], JSON] = _Cache(256)
         self._reviewing = asyncio.Lock()
 
