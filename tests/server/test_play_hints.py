@@ -36,6 +36,18 @@ def test_a_hint_ranks_every_legal_move_best_first_without_changing_the_table(
     assert all(isinstance(value, float) for value in values)
 
 
+def test_the_socket_reads_on_while_a_hint_is_worked_out(client: TestClient) -> None:
+    table_id, [token] = practice_table(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        ws.receive_json()
+        ws.send_json({"type": "hint", "ref": "slow"})
+        ws.send_json({"type": "ping", "t": 1})
+        first, second = ws.receive_json(), ws.receive_json()
+    assert first == {"type": "pong", "t": 1}  # answered while the search (about 0.5 s) runs
+    assert second["type"] == "hint" and second["ref"] == "slow"
+
+
 def test_hints_are_refused_off_turn_to_spectators_and_at_tables_with_other_people(
     client: TestClient,
 ) -> None:

@@ -26,7 +26,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from pasur.rules import PasurError, make_rules, view
+from pasur.rules import PasurError, SeatView, make_rules, view
 from pasur.server.chat import BadChat
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
 from pasur.server.origin import origin_allowed
@@ -634,10 +634,23 @@ async def _hint(
     game = live.table.game
     assert game is not None
     seat_view, version = view(game, seat), live.table.version  # read together, before any await
+    # The socket reads on (pings, plays) while the search runs.
+    manager.in_background(_answer_hint(manager, live.id, connection, seat_view, version, ref))
+
+
+async def _answer_hint(
+    manager: TableManager,
+    table_id: str,
+    connection: Connection,
+    seat_view: SeatView,
+    version: int,
+    ref: object,
+) -> None:
+    """Work out a hint in a worker thread and send it, named by the version it was asked at."""
     try:
         moves = await manager.hinter.rank(seat_view)
     except Exception:
-        log.exception("a hint failed at table %s", live.id)
+        log.exception("a hint failed at table %s", table_id)
         connection.send(_error("no_hints", "the hint could not be worked out; play on", ref))
         return
     if moves is None:

@@ -24,7 +24,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from pasur.server.chat import ChatLog, clean_chat
@@ -168,7 +168,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._running = False
-        self._cleanups: set[asyncio.Task[None]] = set()
+        self._background: set[asyncio.Task[None]] = set()
         self.hinter = Hinter()
         """Ranks moves for hint requests at practice tables, off the event loop."""
 
@@ -188,8 +188,8 @@ class TableManager:
         for live in list(self.tables.values()):
             self._drop(live, 1001, "server shutting down")
         self.tables.clear()
-        # Wait for the timers (and clean-ups) to end before the database closes under them.
-        pending = [task for task in [*timers, *self._cleanups] if not task.done()]
+        # Wait for the timers (and clean-ups, hints) to end before the database closes under them.
+        pending = [task for task in [*timers, *self._background] if not task.done()]
         if pending:
             await asyncio.wait(pending, timeout=5.0)
 
@@ -362,11 +362,15 @@ class TableManager:
             if connection.recipient == seat:
                 await connection.finish(1000, "you left your seat")
 
+    def in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in a task of its own, which shutting down waits for (a few seconds)."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
     def release(self, live: LiveTable, connection: Connection) -> None:
         """Run :meth:`disconnect` in a task of its own, so a cancelled socket still finishes it."""
-        task = asyncio.create_task(self.disconnect(live, connection))
-        self._cleanups.add(task)
-        task.add_done_callback(self._cleanups.discard)
+        self.in_background(self.disconnect(live, connection))
 
     async def disconnect(self, live: LiveTable, connection: Connection) -> None:
         """Forget a connection; the seat is marked gone when its last connection closes."""
