@@ -3,6 +3,8 @@
 // socket knows nothing of the game: frames go to the handlers the page gives it.
 
 const PING_MS = 20_000;
+/** Silence longer than this (two pings unanswered) means the connection died without a close. */
+const SILENT_MS = 45_000;
 const MAX_BACKOFF_MS = 15_000;
 /** Errors after which reconnecting cannot help: the socket stops and tells the page. */
 const FATAL = new Set(['no_such_table', 'bad_token', 'no_spectators', 'unsupported_protocol']);
@@ -23,6 +25,7 @@ export class TableSocket {
     this.pinger = null;
     this.refs = 0;
     this.forceSnapshot = false;
+    this.lastHeard = 0;
   }
 
   /** Open the socket (and keep it open until stop()). */
@@ -69,11 +72,13 @@ export class TableSocket {
       const since = this.forceSnapshot ? null : this.handlers.since();
       this.forceSnapshot = false;
       socket.send(JSON.stringify({ type: 'hello', protocol: 1, seat_token: this.token, since }));
+      this.lastHeard = Date.now();
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.ping(), PING_MS);
     });
     socket.addEventListener('message', (message) => {
       if (socket !== this.socket) return;
+      this.lastHeard = Date.now();
       let frame;
       try {
         frame = JSON.parse(message.data);
@@ -102,9 +107,16 @@ export class TableSocket {
     });
   }
 
+  /**
+   * The heartbeat: a ping, or a reconnection when the server has been silent too long (a phone
+   * that slept, a network that changed: the socket can die without a close event).
+   */
   ping() {
-    if (this.socket?.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify({ type: 'ping', t: Date.now() / 1000 }));
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastHeard > SILENT_MS) {
+      this.reconnect();
+      return;
     }
+    this.socket.send(JSON.stringify({ type: 'ping', t: Date.now() / 1000 }));
   }
 }

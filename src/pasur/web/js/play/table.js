@@ -374,6 +374,9 @@ async function main() {
     if (ui.state?.clock && ui.state.game) drawStatus(ui.state);
   }, 500);
   window.addEventListener('online', () => ui.link === 'offline' && ui.socket?.reconnect());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') ui.socket?.ping(); // back from sleep: still there?
+  });
   onLanguageChange(() => draw());
 }
 
