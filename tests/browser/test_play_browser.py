@@ -21,7 +21,7 @@ from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, screenshot, watch
 from websockets.sync.client import connect
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 SHEET = "[data-testid=score-sheet]"
 ROUND_SECONDS = 90
@@ -394,3 +394,62 @@ def test_tapping_table_cards_chooses_between_captures(browser: Browser, server: 
     assert page.evaluate("window.played") == ["7D+4S"]
     assert problems == []
     page.close()
+
+
+TAMPER = """(how) => {
+  // Change the next play frame on its way out, as a slow or confused client would send it.
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    const frame = JSON.parse(data);
+    if (frame.type !== 'play') return send.call(this, data);
+    WebSocket.prototype.send = send;
+    if (how === 'stale') frame.version -= 1;
+    else {
+      const held = [...document.querySelectorAll('.hand-card')].map((card) => card.dataset.card);
+      frame.move = `${['KS', 'QS', 'KH', 'QH'].find((card) => !held.includes(card))} lay`;
+    }
+    return send.call(this, JSON.stringify(frame));
+  };
+}"""
+
+
+def test_a_stale_play_is_resent_and_a_refused_one_explained(browser: Browser, server: str) -> None:
+    context = _guest(browser, server, "Noa")
+    rejoin = _new_table(context, server, players=2, bots={"1": "random"})
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    errors: list[str] = []
+
+    def listen(socket: WebSocket) -> None:
+        def received(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if frame["type"] == "error":
+                errors.append(frame["code"])
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", listen)
+    page.goto(f"{server}{rejoin}&anim=0")
+
+    # A play sent with an old version is refused as stale; the page sends it again, and it lands.
+    page.locator(".hand-card.is-playable").first.wait_for()
+    page.evaluate(TAMPER, "stale")
+    assert _play_once(page)
+    page.locator(".hand-card").nth(3).wait_for(state="detached")
+    assert errors == ["stale"]
+    assert page.locator("#notice").is_hidden()
+
+    # A move the rules refuse is explained in the server's words, and nothing changes.
+    page.locator(".hand-card.is-playable").first.wait_for()
+    page.evaluate(TAMPER, "illegal")
+    assert _play_once(page)
+    page.locator("#notice").wait_for()
+    assert page.locator("#notice").inner_text().strip()
+    assert page.locator(".hand-card").count() == 3
+    assert errors == ["stale", "illegal"]
+    assert _play_once(page)  # the next play goes through and clears the message
+    page.locator("#notice").wait_for(state="hidden")
+    assert problems == []
+    context.close()
