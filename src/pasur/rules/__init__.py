@@ -8,6 +8,8 @@ Standard library only, immutable states, explicit seeded chance. Everything else
 >>> state = play(state, legal_moves(state)[0])
 """
 
+# First: it decides whether the compiled modules or their source load (see _implementation).
+from pasur.rules._implementation import IMPLEMENTATION
 from pasur.rules.captures import capture_options
 from pasur.rules.cards import CARDS, Card, cards_of, format_cards, mask_of, parse_cards
 from pasur.rules.deal import check_deck, deals_per_round, shuffle_deck
@@ -40,6 +42,7 @@ from pasur.rules.views import SeatView, view
 
 __all__ = [
     "CARDS",
+    "IMPLEMENTATION",
     "PAGAT",
     "PRESETS",
     "SETTINGS",
