@@ -8,10 +8,13 @@ import { formatNumber, t } from '../i18n.js';
 import { seatLabel } from './play-api.js';
 import { pileSummary, sideCount } from './state.js';
 
-/** A seat's name for people: its player's name, a bot's level in the page's language, or
- * "Seat 2" while it is empty. */
+/** A seat's name for people: its player's name, a bot's level in the page's language (with the
+ * seat's number when two seats would read the same), or "Seat 2" while it is empty. */
 export function seatName(state, seat) {
-  return seatLabel(state.seats[seat]) ?? t('play.seat.number', { n: seat + 1 });
+  const label = seatLabel(state.seats[seat]);
+  if (label === null) return t('play.seat.number', { n: seat + 1 });
+  const twins = state.seats.filter((other) => seatLabel(other) === label).length;
+  return twins > 1 ? t('play.seat.twin', { name: label, n: seat + 1 }) : label; // two casual bots
 }
 
 /** A side's name: the seat's, or both partners' in partnerships. */
