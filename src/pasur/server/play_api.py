@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from pasur.rules import PasurError, SeatView, make_rules, view
+from pasur.server import table_commands
 from pasur.server.chat import BadChat
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
 from pasur.server.origin import origin_allowed
@@ -34,7 +35,7 @@ from pasur.server.rate_limit import AddressLimits, SocketLimits, Verdict
 from pasur.server.ratings import Ratings
 from pasur.server.settings import ServerSettings
 from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
-from pasur.server.table_events import SPECTATOR, Event
+from pasur.server.table_events import SPECTATOR
 from pasur.server.table_manager import (
     Connection,
     LiveTable,
@@ -260,38 +261,12 @@ async def join_table(
         guest = _guest(request)
         live = await _live(request, table_id)
         token = secrets.token_urlsafe(24)
-        seat_box: list[int] = []
-
-        def join(table: Table, now: float) -> list[Event]:
-            events = table.join(Player(guest.id, guest.name), body.seat if body else None)
-            seat = table.seat_of(guest.id)
-            assert seat is not None
-            seat_box.append(seat)
-            return events
-
-        async with live.lock:
-            # The token is stored in the same step as the join; the seat is known only after it.
-            seats = dict(live.seat_tokens)
-            free = {
-                str(s) for s, state in enumerate(live.table.seats) if state.kind is SeatKind.EMPTY
-            }
-            for seat in free:
-                seats.pop(seat, None)
-            wanted = body.seat if body and body.seat is not None else None
-            target = wanted if wanted is not None else _first_empty(live.table)
-            if target is not None:
-                seats[str(target)] = token_digest(token)
-            await _manager(request).act_locked(live, join, seats=seats)
-        return {"seat": seat_box[0], "seat_token": token, "rejoin_url": rejoin_url(live.id, token)}
+        player = Player(guest.id, guest.name)
+        wanted = body.seat if body else None
+        seat = await _manager(request).join(live, player, wanted, token_digest(token))
+        return {"seat": seat, "seat_token": token, "rejoin_url": rejoin_url(live.id, token)}
 
     return await _run(request, call)
-
-
-def _first_empty(table: Table) -> int | None:
-    for seat, state in enumerate(table.seats):
-        if state.kind is SeatKind.EMPTY:
-            return seat
-    return None
 
 
 @router.post("/api/tables/{table_id}/leave", summary="Leave your seat")
@@ -299,13 +274,7 @@ async def leave_table(request: Request, table_id: str) -> Response:
     async def call() -> dict[str, Any]:
         guest = _guest(request)
         live = await _live(request, table_id)
-        seat = live.table.seat_of(guest.id)
-        seats = dict(live.seat_tokens)
-        if seat is not None:
-            seats.pop(str(seat), None)
-        await _manager(request).act(
-            live, lambda table, now: table.leave(guest.id, now=now), seats=seats
-        )
+        seat = await _manager(request).leave(live, guest.id)
         if seat is not None:
             await _manager(request).close_seat(live, seat)
         return {"left": seat}
@@ -319,7 +288,7 @@ async def put_bot(request: Request, table_id: str, body: BotBody) -> Response:
         guest = _guest(request)
         live = await _live(request, table_id)
         _may_manage(live, guest)
-        await _manager(request).act(live, lambda table, now: table.put_bot(body.seat, body.level))
+        await _manager(request).act(live, table_commands.put_bot(body.seat, body.level))
         return {"seat": body.seat, "level": live.table.seats[body.seat].level}
 
     return await _run(request, call)
@@ -333,7 +302,7 @@ async def remove_bot(request: Request, table_id: str, seat: int) -> Response:
         guest = _guest(request)
         live = await _live(request, table_id)
         _may_manage(live, guest)
-        await _manager(request).act(live, lambda table, now: table.remove_bot(seat))
+        await _manager(request).act(live, table_commands.remove_bot(seat))
         return {"seat": seat}
 
     return await _run(request, call)
@@ -345,7 +314,7 @@ async def start_table(request: Request, table_id: str) -> Response:
         guest = _guest(request)
         live = await _live(request, table_id)
         _may_manage(live, guest)
-        await _manager(request).act(live, lambda table, now: table.start(now=now))
+        await _manager(request).act(live, table_commands.START)
         return {"status": live.table.status.value, "version": live.table.version}
 
     return await _run(request, call)
@@ -570,13 +539,7 @@ async def _handle(
         if seat == SPECTATOR:
             connection.send(_error("not_seated", "spectators do not play", ref))
             return
-        await _act(
-            manager,
-            live,
-            connection,
-            lambda table, now: table.submit(seat, move, version, now=now),
-            ref,
-        )
+        await _act(manager, live, connection, table_commands.play(seat, move, version), ref)
         return
     if kind == "rematch":
         accept = frame.get("accept")
@@ -586,13 +549,7 @@ async def _handle(
         if seat == SPECTATOR:
             connection.send(_error("not_seated", "spectators do not vote", ref))
             return
-        await _act(
-            manager,
-            live,
-            connection,
-            lambda table, now: table.vote_rematch(seat, accept, now=now),
-            ref,
-        )
+        await _act(manager, live, connection, table_commands.rematch(seat, accept), ref)
         return
     if kind == "chat":
         await _chat(manager, live, connection, frame.get("text"), ref)
@@ -675,7 +632,11 @@ def _no_hints(table: Table, seat: int) -> str | None:
 
 
 async def _act(
-    manager: TableManager, live: LiveTable, connection: Connection, action: Any, ref: object
+    manager: TableManager,
+    live: LiveTable,
+    connection: Connection,
+    action: table_commands.Command,
+    ref: object,
 ) -> None:
     try:
         await manager.act(live, action)

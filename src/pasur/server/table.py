@@ -730,16 +730,37 @@ class Table:
         """
         table = cls(config, rng=rng, bot_rng=bot_rng, history=history)
         for item in log:
-            try:
-                event = item if isinstance(item, Event) else Event.from_json(item)
-                if event.number != table._version + 1:
-                    raise ValueError(f"event {event.number} follows event {table._version}")
-                table._apply(event, now)
-            except (ValueError, KeyError, TypeError, IndexError, TableError) as error:
-                raise TableError("bad_log", f"cannot rebuild the table: {error}") from None
-            table._history.append(event)
-            table._version = event.number
+            table._replay(item, now)
         return table
+
+    def follow(self, log: Iterable[Event | Mapping[str, Any]], *, now: float) -> list[Event]:
+        """Apply events another server stored (a replica of a table it owns catching up), in
+        number order; the events this table already has are skipped. Returns the new ones.
+
+        Raises:
+            TableError: ``bad_log``: an event is missing (a gap) or cannot be applied; the events
+                before it were applied.
+        """
+        applied = []
+        for item in log:
+            number = item.number if isinstance(item, Event) else item.get("n")
+            if isinstance(number, int) and number <= self._version:
+                continue
+            applied.append(self._replay(item, now))
+        return applied
+
+    def _replay(self, item: Event | Mapping[str, Any], now: float) -> Event:
+        """Apply the next stored event (its number must follow the version)."""
+        try:
+            event = item if isinstance(item, Event) else Event.from_json(item)
+            if event.number != self._version + 1:
+                raise ValueError(f"event {event.number} follows event {self._version}")
+            self._apply(event, now)
+        except (ValueError, KeyError, TypeError, IndexError, TableError) as error:
+            raise TableError("bad_log", f"cannot rebuild the table: {error}") from None
+        self._history.append(event)
+        self._version = event.number
+        return event
 
     # Inside: every change is an event, applied by _apply, so a rebuilt table is the same table.
 

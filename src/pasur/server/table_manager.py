@@ -27,10 +27,11 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
+from pasur.server import table_commands
 from pasur.server.chat import ChatLog, clean_chat
 from pasur.server.hints import Hinter
 from pasur.server.rate_limit import SocketLimits
-from pasur.server.table import SeatKind, Table, TableConfig, TableError
+from pasur.server.table import Player, SeatKind, Table, TableConfig, TableError
 from pasur.server.table_events import JSON, SPECTATOR, Event
 from pasur.server.table_store import TableStore, token_digest
 
@@ -143,6 +144,9 @@ class LiveTable:
         self.dropped = False
         self.chat = ChatLog()
         """The last chat lines, sent to each new connection (memory only)."""
+        self.owned = True
+        """Whether this server is the table's writer (always, without a cluster); otherwise the
+        table is a replica that follows the owner's events (:mod:`pasur.server.cluster`)."""
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -224,15 +228,30 @@ class TableManager:
             live = self.tables.get(table_id)
             if live is not None:
                 return live
-            stored = await self.store.load(table_id)
-            if stored is None:
+            live = await self.load(table_id)
+            if live is None:
                 return None
-            config = TableConfig.from_json(stored.config)
-            table = Table.from_log(config, stored.events, now=clock())
-            live = LiveTable(table_id, table, stored.creator, stored.seats)
             self.tables[table_id] = live
-        # Nobody is connected to a table just loaded: mark its people as gone.
-        people = [seat for seat, state in enumerate(table.seats) if state.connected]
+        await self.resume(live)
+        return live
+
+    async def load(self, table_id: str) -> LiveTable | None:
+        """The table rebuilt from the database (not yet kept or started), or None."""
+        stored = await self.store.load(table_id)
+        if stored is None:
+            return None
+        config = TableConfig.from_json(stored.config)
+        table = Table.from_log(config, stored.events, now=clock())
+        return LiveTable(table_id, table, stored.creator, stored.seats)
+
+    async def resume(self, live: LiveTable) -> None:
+        """Start writing a table this server has just loaded or taken over: the people the log
+        shows connected but with no connection here are marked gone, and its timer starts."""
+        people = [
+            seat
+            for seat, state in enumerate(live.table.seats)
+            if state.connected and live.connected_to(seat) == 0
+        ]
 
         def disconnect_all(table: Table, now: float) -> list[Event]:
             events: list[Event] = []
@@ -242,7 +261,6 @@ class TableManager:
 
         await self.act(live, disconnect_all)
         self._start_timer(live)
-        return live
 
     def public_tables(self) -> list[LiveTable]:
         """Public tables still waiting for players, for the lobby."""
@@ -284,8 +302,12 @@ class TableManager:
         if seats is not None:
             live.seat_tokens = dict(seats)
         self.broadcast(live, events)
+        self.stored(live, events, seats)
         live.wake.set()
         return events
+
+    def stored(self, live: LiveTable, events: list[Event], seats: dict[str, str] | None) -> None:
+        """Called after each step is stored and sent here: a cluster tells the other servers."""
 
     def broadcast(self, live: LiveTable, events: list[Event]) -> None:
         """Send each connection the events as its recipient may see them."""
@@ -311,9 +333,7 @@ class TableManager:
             if recipient == SPECTATOR and not live.table.config.spectators:
                 raise TableError("no_spectators", "this table does not allow spectators")
             if recipient != SPECTATOR:
-                await self.act_locked(
-                    live, lambda table, now: table.set_connected(recipient, True, now=now)
-                )
+                await self.act_locked(live, table_commands.connected(recipient, True))
             table = live.table
             connection.send(
                 {
@@ -338,7 +358,7 @@ class TableManager:
             live.connections.add(connection)
             connection.start()
 
-    def say(self, live: LiveTable, seat: int, text: object) -> None:
+    def say(self, live: LiveTable, seat: int, text: object) -> JSON:
         """Send a chat line from the person in ``seat`` to every connection at the table.
 
         The table's version does not change; the line is kept in :attr:`LiveTable.chat`.
@@ -354,6 +374,41 @@ class TableManager:
         frame = live.chat.add(seat, state.name, line, int(time.time()))
         for connection in list(live.connections):
             connection.send(frame)
+        return frame
+
+    async def join(self, live: LiveTable, player: Player, seat: int | None, digest: str) -> int:
+        """Seat ``player`` (in ``seat`` or the first empty one) with the seat token whose SHA-256
+        is ``digest``, stored in the same step as the join; returns the seat.
+
+        Raises:
+            TableError: the join was refused, or StoreFailed.
+        """
+        async with live.lock:
+            seats = dict(live.seat_tokens)
+            for empty, state in enumerate(live.table.seats):
+                if state.kind is SeatKind.EMPTY:
+                    seats.pop(str(empty), None)
+            target = seat if seat is not None else _first_empty(live.table)
+            if target is not None:
+                seats[str(target)] = digest
+            await self.act_locked(live, lambda table, now: table.join(player, seat), seats=seats)
+            taken = live.table.seat_of(player.id)
+            assert taken is not None
+            return taken
+
+    async def leave(self, live: LiveTable, player_id: str) -> int | None:
+        """Take ``player_id`` out of their seat, and that seat's token with it; returns the seat.
+
+        Raises:
+            TableError: ``not_seated``, or StoreFailed.
+        """
+        async with live.lock:
+            seat = live.table.seat_of(player_id)
+            seats = dict(live.seat_tokens)
+            if seat is not None:
+                seats.pop(str(seat), None)
+            await self.act_locked(live, table_commands.leave(player_id), seats=seats)
+            return seat
 
     async def close_seat(self, live: LiveTable, seat: int) -> None:
         """Close the sockets of a seat its person left: they opened it with a token that no longer
@@ -380,14 +435,8 @@ class TableManager:
         if seat == SPECTATOR or live.dropped or not self._running:
             return
         if live.connected_to(seat) == 0 and live.table.seats[seat].player is not None:
-
-            def gone(table: Table, now: float) -> list[Event]:
-                if table.seats[seat].player is None or not table.seats[seat].connected:
-                    return []
-                return table.set_connected(seat, False, now=now)
-
             with contextlib.suppress(TableError, StoreFailed):
-                await self.act(live, gone)
+                await self.act(live, table_commands.connected(seat, False))
 
     def _drop(self, live: LiveTable, code: int, reason: str) -> None:
         live.dropped = True
@@ -400,12 +449,12 @@ class TableManager:
         live.connections.clear()
 
     def _start_timer(self, live: LiveTable) -> None:
-        if live.timer is None and self._running:
+        if live.timer is None and self._running and live.owned:
             live.timer = asyncio.create_task(self._run_timer(live))
 
     async def _run_timer(self, live: LiveTable) -> None:
-        """Tick the table whenever its next deadline comes."""
-        while not live.dropped:
+        """Tick the table whenever its next deadline comes (while this server owns it)."""
+        while not live.dropped and live.owned:
             deadline = live.table.next_deadline()
             live.wake.clear()
             if deadline is None:
@@ -417,12 +466,19 @@ class TableManager:
                     await asyncio.wait_for(live.wake.wait(), delay)
                 continue
             try:
-                await self.act(live, lambda table, now: [])
+                await self.act(live, table_commands.TICK)
             except StoreFailed:
                 return
             except Exception:  # pragma: no cover - the table itself guards against bot failures
                 log.exception("table %s could not tick", live.id)
                 await asyncio.sleep(1.0)
+
+
+def _first_empty(table: Table) -> int | None:
+    for seat, state in enumerate(table.seats):
+        if state.kind is SeatKind.EMPTY:
+            return seat
+    return None
 
 
 def describe(live: LiveTable) -> dict[str, Any]:
