@@ -1,7 +1,9 @@
 """Seconds per move of each bot level: median and worst, on this machine, one process.
 
 Each level plays whole rounds against the casual level (for speed) and every call to its
-``choose`` is timed, moves with a single legal choice included, as a player would feel them.
+``choose`` is timed, moves with a single legal choice included, as a player would feel them: in
+wall time, with the levels' time cap on as in play, and in processor time (what the move costs
+one core, whatever else the machine runs).
 
     python benchmarks/bots_speed.py --players 2 --rounds 10 --levels intermediate,advanced,expert
 """
@@ -18,9 +20,11 @@ from pasur.bots import make_bot
 from pasur.rules import STANDARD, moves_for, new_game, play_legal, shuffle_deck, view
 
 
-def time_level(name: str, players: int, rounds: int, seed: int) -> list[float]:
-    """Seconds for each move the level made over ``rounds`` rounds, in every seat in turn."""
+def time_level(name: str, players: int, rounds: int, seed: int) -> tuple[list[float], list[float]]:
+    """Wall and processor seconds of each move the level made over ``rounds`` rounds, in every
+    seat in turn."""
     timings: list[float] = []
+    processor: list[float] = []
     casual = make_bot("casual")
     for round_no in range(rounds):
         bot = make_bot(name)
@@ -33,12 +37,14 @@ def time_level(name: str, players: int, rounds: int, seed: int) -> list[float]:
             legal = moves_for(seat_view.hand, seat_view.table, seat_view.rules)
             if state.turn == seat:
                 start = time.perf_counter()
+                used = time.process_time()
                 move = bot.choose(seat_view, legal, rng)
                 timings.append(time.perf_counter() - start)
+                processor.append(time.process_time() - used)
             else:
                 move = casual.choose(seat_view, legal, rng)
             state = play_legal(state, move)
-    return timings
+    return timings, processor
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -49,10 +55,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--levels", default="random,beginner,casual,intermediate,advanced,expert")
     args = parser.parse_args(argv)
     for name in args.levels.split(","):
-        timings = time_level(name.strip(), args.players, args.rounds, args.seed)
+        timings, processor = time_level(name.strip(), args.players, args.rounds, args.seed)
         print(
             f"{name:>12}  {args.players} players  {len(timings):4d} moves  "
-            f"median {statistics.median(timings):.4f} s  max {max(timings):.4f} s"
+            f"wall median {statistics.median(timings):.4f} s  max {max(timings):.4f} s  "
+            f"processor median {statistics.median(processor):.4f} s  max {max(processor):.4f} s"
         )
 
 

@@ -75,7 +75,9 @@ def toys(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Recorder]]:
     """Let the arena make the toy bots; yields every bot it made, in the order it made them."""
     made: list[Recorder] = []
 
-    def make(name: str) -> Bot:
+    def make(name: str, *, time_cap: float | None = 1.5) -> Bot:
+        # The arena lifts the time cap, so that the budgets alone decide the moves.
+        assert time_cap is None
         bot = Recorder(TOYS[name]())
         made.append(bot)
         return bot

@@ -18,14 +18,18 @@ from pasur.rules import STANDARD, Rules, new_game, shuffle_deck
 
 
 def quick_bots() -> list[Bot]:
-    """One bot of every level, the search levels on tiny budgets so tests stay fast."""
+    """One bot of every level, the search levels on tiny budgets so tests stay fast.
+
+    No time cap: on a loaded machine it could cut a search short, and these bots must make the
+    same moves on every run (the cap has its own tests).
+    """
     return [
         RandomBot(),
         BeginnerBot(),
         CasualBot(),
-        IntermediateBot(worlds=2),
-        AdvancedBot(worlds=2, node_budget=1_500),
-        ExpertBot(worlds=2, node_budget=1_500),
+        IntermediateBot(worlds=2, time_cap=None),
+        AdvancedBot(worlds=2, node_budget=1_500, time_cap=None),
+        ExpertBot(worlds=2, node_budget=1_500, time_cap=None),
     ]
 
 

@@ -13,26 +13,13 @@ from pasur.bots.pimc import SearchBot, SearchPlan
 
 
 class AdvancedBot(SearchBot):
-    """PIMC, one-deal horizon, first-pick leaves, half-modelled opponents.
-
-    Args:
-        worlds: the most worlds searched per move.
-        node_budget: stop drawing worlds after this many positions searched.
-        seconds: an optional time budget per move (then moves depend on the machine).
-    """
+    """PIMC, one-deal horizon, first-pick leaves, half-modelled opponents."""
 
     name = "advanced"
-
-    def __init__(
-        self, *, worlds: int = 32, node_budget: int = 25_000, seconds: float | None = None
-    ) -> None:
-        super().__init__(
-            SearchPlan(
-                worlds=worlds,
-                max_plies=(64, 6, 5),
-                first_pick=1.0,
-                opponent_model=0.5,
-                node_budget=node_budget,
-            ),
-            seconds=seconds,
-        )
+    plan = SearchPlan(
+        worlds=32,
+        max_plies=(64, 6, 5),
+        first_pick=1.0,
+        opponent_model=0.5,
+        node_budget=25_000,
+    )

@@ -209,7 +209,8 @@ class GameRecord:
     winner: str | None
     """With whole games, the role of the seat (or team) that won; None for single rounds."""
     a_seconds: tuple[float, ...]
-    """Seconds ``a`` took over each of its moves."""
+    """Processor seconds ``a`` took over each of its moves (what one core spends, whatever the
+    load)."""
     b_seconds: tuple[float, ...]
     """Seconds ``b`` took over each of its moves."""
 
@@ -224,9 +225,9 @@ def _play_round(
         seat = state.turn
         seat_view = view(state, seat)
         legal = moves_for(seat_view.hand, seat_view.table, seat_view.rules)
-        started = time.perf_counter()
+        started = time.process_time()
         move = bots[seat].choose(seat_view, legal, rngs[seat])
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
         clock = clocks[seat]
         if clock is not None:
             clock.append(elapsed)
@@ -239,7 +240,9 @@ def _play_round(
 def play_seating(task: _Task) -> GameRecord:
     """Play one game of the arena; runs in a worker process when there are several jobs."""
     players = task.players
-    bots = [make_bot(name) for name in task.names]
+    # No time cap: the node budgets alone decide the moves, so results do not depend on the
+    # machine or its load (the cap is a safety net for play, with tests of its own).
+    bots = [make_bot(name, time_cap=None) for name in task.names]
     rngs = [bot_rng(task.seed, task.set_no, seat) for seat in range(players)]
     a_clock: list[float] = []
     b_clock: list[float] = []
@@ -524,7 +527,7 @@ def run_arena(settings: ArenaSettings, *, progress: Progress | None = None) -> A
     """
     settings.check()
     for name in {*settings.bots, settings.reference_bot or settings.bots[0]}:
-        make_bot(name)
+        make_bot(name, time_cap=None)
     patterns = seatings(settings.players, partnerships=settings.rules.partnerships)
     records = _run(_tasks(settings, patterns), settings.jobs, progress)
     labels = settings.labels

@@ -23,30 +23,18 @@ from pasur.bots.pimc import SearchBot, SearchPlan
 
 
 class ExpertBot(SearchBot):
-    """The strongest level.
-
-    Args:
-        worlds: the most worlds searched per move.
-        node_budget: stop drawing worlds after this many positions searched.
-        seconds: an optional time budget per move (then moves depend on the machine).
-    """
+    """The strongest level."""
 
     name = "expert"
-
-    def __init__(
-        self, *, worlds: int = 128, node_budget: int = 80_000, seconds: float | None = None
-    ) -> None:
-        super().__init__(
-            SearchPlan(
-                worlds=worlds,
-                max_plies=(64, 6, 5),
-                first_pick=1.0,
-                opponent_model=0.85,
-                endgame_deals=2,
-                node_budget=node_budget,
-                inference_temperature=0.5,
-                candidates=4,
-                game_aware=True,
-            ),
-            seconds=seconds,
-        )
+    plan = SearchPlan(
+        worlds=128,
+        max_plies=(64, 6, 5),
+        first_pick=1.0,
+        opponent_model=0.85,
+        endgame_deals=2,
+        node_budget=30_000,
+        inference_temperature=0.5,
+        read_styles=True,
+        candidates=4,
+        game_aware=True,
+    )

@@ -14,17 +14,7 @@ from pasur.bots.pimc import SearchBot, SearchPlan
 
 
 class IntermediateBot(SearchBot):
-    """PIMC with a one-deal horizon and few worlds.
-
-    Args:
-        worlds: worlds searched per move.
-        seconds: an optional time budget per move (then moves depend on the machine).
-    """
+    """PIMC with a one-deal horizon and few worlds."""
 
     name = "intermediate"
-
-    def __init__(self, *, worlds: int = 12, seconds: float | None = None) -> None:
-        super().__init__(
-            SearchPlan(worlds=worlds, max_plies=(64, 5, 4), node_budget=6_000),
-            seconds=seconds,
-        )
+    plan = SearchPlan(worlds=12, max_plies=(64, 5, 4), node_budget=6_000)

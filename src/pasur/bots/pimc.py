@@ -3,17 +3,19 @@
 A level is a :class:`SearchPlan`: how many worlds to draw, how far to search each one, how to
 judge the leaves, whether to read the other seats' cards from their play, and whether to play
 for the game or for the round. :class:`SearchBot` carries a plan out for one decision with
-:func:`pasur.bots.search.determinized_values` and plays the move with the best average value.
+:func:`pasur.bots.search.determinized_values` and plays the move with the best average value;
+each level is a subclass that only names itself and sets its :attr:`SearchBot.plan`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from pasur.bots.evaluation import Valuation
-from pasur.bots.inference import play_likelihood
+from pasur.bots.inference import play_likelihood, seat_temperatures
 from pasur.bots.search import determinized_values
 from pasur.rules import Move, SeatView
 
@@ -39,31 +41,59 @@ class SearchPlan:
     """Stop drawing worlds after this many positions searched."""
     inference_temperature: float | None = None
     """Weigh worlds by the other seats' plays with this softmax temperature; None: do not."""
+    read_styles: bool = False
+    """With inference: judge each seat's temperature from its play this round (starting from
+    ``inference_temperature``), and use it both to weigh worlds and to model its replies."""
     candidates: int = 4
     """Worlds drawn for each one searched when weighing them."""
     game_aware: bool = False
     """Play for the game (target, Sur cutoff) rather than for the round's margin."""
 
 
+TIME_CAP = 1.5
+"""Seconds a move may take at most, on any machine and under any load (the target is 2 s).
+
+Half a second is left for what happens outside the search and for the clock being read only
+every so many positions.
+"""
+
+
 class SearchBot:
     """Determinized alpha-beta search by a :class:`SearchPlan`.
 
     Args:
-        plan: the level's search settings.
+        worlds: overrides the plan's most worlds searched per move (small for tests).
+        node_budget: overrides the plan's budget of positions searched per move.
         seconds: a time budget per move; with it the node budget is ignored and worlds are
             drawn (up to ``plan.worlds``) until the time is spent, so moves depend on the machine.
+        time_cap: a hard limit on one move, whatever the budget (see
+            :func:`pasur.bots.search.determinized_values`); a safety net that a fixed budget
+            reaches only on a loaded machine, so moves stay reproducible.
+        clock: the clock for ``seconds`` and ``time_cap`` (injectable for tests).
     """
 
     name = "search"
+    plan: SearchPlan
+    """The level's search settings."""
 
-    def __init__(self, plan: SearchPlan, *, seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        worlds: int | None = None,
+        node_budget: int | None = None,
+        seconds: float | None = None,
+        time_cap: float | None = TIME_CAP,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        plan = self.plan
+        if worlds is not None:
+            plan = dataclasses.replace(plan, worlds=worlds)
+        if node_budget is not None:
+            plan = dataclasses.replace(plan, node_budget=node_budget)
         self.plan = plan
         self.seconds = seconds
-        self._weigher = (
-            play_likelihood(plan.inference_temperature)
-            if plan.inference_temperature is not None
-            else None
-        )
+        self.time_cap = time_cap
+        self.clock = clock
 
     def values(self, view: SeatView, legal: Sequence[Move], rng: random.Random) -> list[float]:
         """Each legal move's value for the seat's side, in points (see :class:`Valuation`)."""
@@ -73,6 +103,13 @@ class SearchBot:
         deals = plan.deals
         if view.deals_left < plan.endgame_deals:
             deals = view.deals_left + 1
+        usual = plan.inference_temperature
+        styles = None
+        weigher = None
+        if usual is not None:
+            if plan.read_styles:
+                styles = seat_temperatures(view, usual)
+            weigher = play_likelihood(styles or (usual,) * view.players)
         return determinized_values(
             view,
             legal,
@@ -85,8 +122,11 @@ class SearchBot:
             opponent_model=plan.opponent_model,
             node_budget=plan.node_budget if self.seconds is None else None,
             seconds=self.seconds,
-            weigher=self._weigher,
+            weigher=weigher,
             candidates=plan.candidates,
+            styles=styles,
+            time_cap=self.time_cap,
+            clock=self.clock,
         )
 
     def choose(self, view: SeatView, legal: Sequence[Move], rng: random.Random) -> Move:

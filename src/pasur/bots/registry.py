@@ -10,21 +10,25 @@ from pasur.bots.beginner import BeginnerBot
 from pasur.bots.casual import CasualBot
 from pasur.bots.expert import ExpertBot
 from pasur.bots.intermediate import IntermediateBot
+from pasur.bots.pimc import TIME_CAP
 from pasur.bots.random_bot import RandomBot
 
-
-def _fixed(factory: Callable[[], Bot]) -> Callable[[float | None], Bot]:
-    """A level that thinks in no time: a time budget changes nothing."""
-    return lambda seconds: factory()
+_Factory = Callable[[float | None, float | None], Bot]
+"""Makes a level's bot from a time budget and a time cap (both may be None)."""
 
 
-_LEVELS: dict[str, Callable[[float | None], Bot]] = {
+def _fixed(factory: Callable[[], Bot]) -> _Factory:
+    """A level that thinks in no time: a time budget or cap changes nothing."""
+    return lambda seconds, time_cap: factory()
+
+
+_LEVELS: dict[str, _Factory] = {
     "random": _fixed(RandomBot),
     "beginner": _fixed(BeginnerBot),
     "casual": _fixed(CasualBot),
-    "intermediate": lambda seconds: IntermediateBot(seconds=seconds),
-    "advanced": lambda seconds: AdvancedBot(seconds=seconds),
-    "expert": lambda seconds: ExpertBot(seconds=seconds),
+    "intermediate": lambda seconds, cap: IntermediateBot(seconds=seconds, time_cap=cap),
+    "advanced": lambda seconds, cap: AdvancedBot(seconds=seconds, time_cap=cap),
+    "expert": lambda seconds, cap: ExpertBot(seconds=seconds, time_cap=cap),
 }
 _ALIASES: dict[str, str] = {"greedy": "casual"}
 
@@ -36,20 +40,22 @@ class UnknownBotError(ValueError):
     """A bot name that is not a level; the message lists the levels."""
 
 
-def make_bot(name: str, *, seconds: float | None = None) -> Bot:
+def make_bot(name: str, *, seconds: float | None = None, time_cap: float | None = TIME_CAP) -> Bot:
     """A new bot of the level ``name`` (case-insensitive; ``greedy`` is ``casual``).
 
     Args:
         name: the level.
         seconds: a time budget per move for the search levels, for interactive play. Without it
             they search a fixed budget, so the same seed gives the same moves on any machine.
+        time_cap: the hard limit on one move of a search level (see
+            :class:`pasur.bots.pimc.SearchBot`); None lifts it, for reproducible measurements.
     """
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     factory = _LEVELS.get(key)
     if factory is None:
         raise UnknownBotError(f"unknown bot {name.strip()!r}; the bots are: {', '.join(BOT_NAMES)}")
-    return factory(seconds)
+    return factory(seconds, time_cap)
 
 
 def parse_bot_names(text: str) -> tuple[str, ...]:

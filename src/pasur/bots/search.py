@@ -21,19 +21,33 @@ from :func:`pasur.rules.moves_for`) with:
   judges risks by counting unseen cards, not by looking at ours). The value of an opponent's turn
   is ``m`` times the modelled reply's value plus ``1 - m`` times the paranoid one; the paranoid
   part is searched with the alpha-beta window moved to match, so cut-offs still happen. With more
-  than two sides every opponent is treated so, which keeps the search two-sided;
+  than two sides every opponent is treated so, which keeps the search two-sided. Given each
+  seat's *style* (a temperature, :func:`pasur.bots.inference.seat_temperatures`) the modelled
+  reply is instead drawn from that seat's softmax of immediate gains, once per position in each
+  world, so that averaging over worlds averages over its choices; a careless seat is credited
+  paranoid replies only in proportion to its care (a random player finds the reply worst for us
+  no more often than any other);
 - a transposition table keyed on the small int tuples that decide a position's future (hands,
   table, piles, Surs, last capturer), storing bounds;
 - move ordering by immediate gain (a Sur first, then captures by the points they take), so the
   cut-offs come early.
+
+Two limits bound one decision. The *node budget* (positions searched) decides how many worlds
+are searched, and gives the same answer on every machine; it is what makes the arena
+reproducible. The *time cap* is a safety net for a loaded machine or a freak position: the clock
+is read every :data:`_CLOCK_STEP` positions and before each world is drawn, a world still being
+searched when the cap passes is abandoned, and the answer is the average over the worlds
+finished by then (the immediate gains, if none was).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from math import inf
+from itertools import accumulate
+from math import exp, inf
 
 from pasur.bots.evaluation import RulesJudge, Valuation, judge_for
 from pasur.bots.features import immediate_gains
@@ -48,6 +62,10 @@ _FIRST_JACK = 4 * (JACK - 1)
 _FIRST_QUEEN = 4 * JACK
 _CARD_POINTS_TOTAL = 4 + 4 + 3 + 2
 """Card points in a pack, clubs award aside: aces, jacks, the 10♦ and the 2♣."""
+
+CAREFUL = 0.5
+"""The temperature of a careful player; a seat above it is credited ``CAREFUL / temperature`` of
+the paranoid share of its replies."""
 
 THREAT = 0.9
 """How much of a Sur the leaf evaluation credits to a seat that holds a card clearing the table.
@@ -69,6 +87,9 @@ class WorldSearch:
         opponent_model: how much an opponent's reply is the move with the best immediate gain
             from its own point of view (:mod:`pasur.bots.features`), rather than the reply
             worst for us. 0 is the paranoid search; see :func:`determinized_values`.
+        styles: each seat's temperature, to draw modelled replies from a softmax of immediate
+            gains; None plays the best immediate gain.
+        clock: the clock that deadlines are read on (seconds; injectable for tests).
     """
 
     def __init__(
@@ -80,6 +101,8 @@ class WorldSearch:
         max_plies: int = 64,
         first_pick: float = 0.0,
         opponent_model: float = 0.0,
+        styles: Sequence[float] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         rules = view.rules
         self.players = players = view.players
@@ -93,10 +116,19 @@ class WorldSearch:
         self.max_plies = max_plies
         self.first_pick = first_pick
         self.opponent_model = opponent_model
+        self.styles = tuple(styles) if styles is not None else None
+        paranoia = 1.0 - opponent_model
+        if styles is not None:
+            paranoias = tuple(paranoia * min(1.0, CAREFUL / style) for style in styles)
+        else:
+            paranoias = (paranoia,) * players
+        self.paranoias = paranoias
         self._model_picks: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._policies: dict[tuple[object, ...], tuple[Sequence[Move], list[float]]] = {}
         cutoff = rules.sur_cutoff
         self.eligible = tuple(cutoff is None or total < cutoff for total in view.totals)
         self.rules = rules
+        self.clock = clock
         self.nodes = 0
 
     def values(
@@ -106,15 +138,17 @@ class WorldSearch:
         *,
         node_limit: int | None = None,
         deadline: float | None = None,
+        salt: int = 0,
     ) -> list[float] | None:
         """The exact value (under the horizon and evaluation) of each move in this world.
 
         Returns None, having given up, if the search of this world would visit more than
-        ``node_limit`` positions or run past ``deadline`` (a ``time.perf_counter()`` value).
+        ``node_limit`` positions or run past ``deadline`` (a reading of :attr:`clock`). With
+        styles, ``salt`` decides the replies drawn in this world.
         """
         tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]] = {}
         counter = [0]
-        search = self._searcher(tt, counter, node_limit, deadline)
+        search = self._searcher(tt, counter, node_limit, deadline, salt)
         depth = self.max_plies
         try:
             return [search(play_legal(state, move), -inf, inf, depth) for move in moves]
@@ -122,6 +156,14 @@ class WorldSearch:
             return None
         finally:
             self.nodes += counter[0]
+            # The recursive closure is a reference cycle that only the cyclic garbage collector
+            # frees; emptied now, the table it holds costs no memory and no long collection.
+            tt.clear()
+
+    def forget(self) -> None:
+        """Empty the per-decision memos (see :meth:`values` on why not to leave it to the GC)."""
+        self._model_picks.clear()
+        self._policies.clear()
 
     def _searcher(
         self,
@@ -129,6 +171,7 @@ class WorldSearch:
         counter: list[int],
         node_limit: int | None,
         deadline: float | None,
+        salt: int,
     ) -> Callable[[GameState, float, float, int], float]:
         """Build the recursive search as a closure: local names are the fastest in CPython."""
         rules = self.rules
@@ -151,9 +194,12 @@ class WorldSearch:
         uncaptured_share = 1.0 / sides
         first_pick = self.first_pick
         model_weight = self.opponent_model
-        paranoia = 1.0 - model_weight
+        paranoias = self.paranoias
+        styles = self.styles
         # What a seat would play depends only on what it sees, so one memo serves every world.
         model_picks = self._model_picks
+        policies = self._policies
+        clock = self.clock
         limit = node_limit if node_limit is not None else _NO_LIMIT
         next_check = [limit if deadline is None else min(limit, _CLOCK_STEP)]
 
@@ -223,7 +269,7 @@ class WorldSearch:
             counter[0] += 1
             if counter[0] >= next_check[0]:
                 count = counter[0]
-                if count >= limit or (deadline is not None and time.perf_counter() > deadline):
+                if count >= limit or (deadline is not None and clock() > deadline):
                     raise _OutOfBudget
                 next_check[0] = min(limit, count + _CLOCK_STEP)
             turn = state[8]
@@ -267,17 +313,29 @@ class WorldSearch:
             elif model_weight:
                 # An opponent who cannot see our cards: mostly the move its immediate gains
                 # favour, partly the worst move for us (see ``opponent_model``).
-                model_move = model_picks.get(key)
-                if model_move is None:
-                    model_move = _model_move(state, turn)
-                    model_picks[key] = model_move
+                if styles is None:
+                    model_move = model_picks.get(key)
+                    if model_move is None:
+                        model_move = _model_move(state, turn)
+                        model_picks[key] = model_move
+                else:
+                    policy = policies.get(key)
+                    if policy is None:
+                        policy = policies[key] = _policy(state, turn)
+                    choices, cumulative = policy
+                    model_move = choices[0]
+                    if len(choices) > 1:
+                        draw = ((hash(key) ^ salt) * _MIX & _MASK) / _SPAN * cumulative[-1]
+                        model_move = choices[min(bisect_right(cumulative, draw), len(choices) - 1)]
                 best = model_move
                 expected = search(play_legal(state, model_move), -inf, inf, depth)
-                if model_weight >= 1.0:
+                paranoia = paranoias[turn]
+                if not paranoia:
                     value = expected
                 else:
-                    low = (alpha - model_weight * expected) / paranoia
-                    high = min((beta - model_weight * expected) / paranoia, expected)
+                    modelled = 1.0 - paranoia
+                    low = (alpha - modelled * expected) / paranoia
+                    high = min((beta - modelled * expected) / paranoia, expected)
                     worst = expected
                     if low < high:
                         for move in moves:
@@ -290,7 +348,7 @@ class WorldSearch:
                                     high = found
                                     if low >= high:
                                         break
-                    value = model_weight * expected + paranoia * worst
+                    value = modelled * expected + paranoia * worst
             else:
                 value = inf
                 for move in moves:
@@ -321,6 +379,16 @@ class WorldSearch:
             gains = immediate_gains(seat_view(state, seat), moves)
             return moves[max(range(len(moves)), key=gains.__getitem__)]
 
+        def _policy(state: GameState, seat: int) -> tuple[Sequence[Move], list[float]]:
+            """The seat's moves and the running sum of their softmax weights at its style."""
+            moves = moves_for(state[1][seat], state[10], rules)
+            style = styles[seat] if styles is not None else inf
+            if len(moves) == 1 or style == inf:
+                return moves, list(accumulate([1.0] * len(moves)))
+            gains = immediate_gains(seat_view(state, seat), moves)
+            top = max(gains)
+            return moves, list(accumulate(exp((gain - top) / style) for gain in gains))
+
         return search
 
 
@@ -328,8 +396,12 @@ class _OutOfBudget(Exception):
     """Raised inside a search that has used up its positions or its time."""
 
 
+_MIX = 0x9E3779B97F4A7C15
+"""An odd 64-bit constant: multiplying by it spreads a position's hash over the high bits."""
+_MASK = (1 << 64) - 1
+_SPAN = float(1 << 64)
 _NO_LIMIT = 1 << 62
-_CLOCK_STEP = 1024
+_CLOCK_STEP = 256
 """Positions searched between two looks at the clock."""
 
 
@@ -393,6 +465,9 @@ def determinized_values(
     seconds: float | None = None,
     weigher: WorldWeigher | None = None,
     candidates: int = 1,
+    styles: Sequence[float] | None = None,
+    time_cap: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> list[float]:
     """Each legal move's value averaged over sampled worlds (PIMC).
 
@@ -408,38 +483,68 @@ def determinized_values(
         opponent_model: see :class:`WorldSearch`.
         node_budget: stop drawing worlds once the searches have visited this many positions
             (a budget that, unlike time, gives the same answer on every machine); a world whose
-            search would take the total a quarter past it is abandoned and left out.
+            search would take the total a quarter past it is abandoned and left out. If the
+            first world alone would take half of it at a horizon of more than one deal, the
+            decision searches to the end of the current deal instead.
         seconds: stop drawing worlds after this long; a world still searched then is left out.
         weigher: weighs each world by how well it explains the other seats' play.
         candidates: with a weigher, draw this many worlds for each one searched and keep one of
             them at random in proportion to their weights (sampling importance resampling).
+        styles: each seat's temperature, for modelled replies (see :class:`WorldSearch`).
+        time_cap: a hard limit in seconds, first world included: the search stops when it
+            passes and answers with the worlds finished by then, or, if none was, with the
+            immediate gains (:func:`pasur.bots.features.immediate_gains`).
+        clock: the clock the time limits are read on (seconds; injectable for tests).
 
-    At least one world is always searched to the end. When the view leaves a single world
-    possible (the last deal with two players: the unseen cards are the opponent's hand), one is
-    enough and the answer is exact.
+    Within the time cap, at least one world is searched to the end. When the view leaves a single
+    world possible (the last deal with two players: the unseen cards are the opponent's hand),
+    one is enough and the answer is exact.
     """
-    start = time.perf_counter()
-    searcher = WorldSearch(
-        view,
-        valuation,
-        deals=deals,
-        max_plies=max_plies,
-        first_pick=first_pick,
-        opponent_model=opponent_model,
-    )
+    start = clock()
+
+    def searcher_to(deals: int) -> WorldSearch:
+        return WorldSearch(
+            view,
+            valuation,
+            deals=deals,
+            max_plies=max_plies,
+            first_pick=first_pick,
+            opponent_model=opponent_model,
+            styles=styles,
+            clock=clock,
+        )
+
+    searcher = searcher_to(deals)
     totals = [0.0] * len(legal)
     searched = 0
     only = _only_world(view)
-    deadline = start + seconds if seconds is not None else None
+    cap = start + time_cap if time_cap is not None else None
+    soft = start + seconds if seconds is not None else None
+    later = cap if soft is None else soft if cap is None else min(soft, cap)
     hard_budget = node_budget + node_budget // 4 if node_budget is not None else None
     while searched < worlds:
+        if cap is not None and clock() > cap:
+            break
         state = _draw_world(view, rng, weigher, candidates)
+        salt = rng.getrandbits(64) if styles is not None else 0
         if searched:
             # Later worlds may not overrun the budget by much: one that would is dropped.
             limit = hard_budget - searcher.nodes if hard_budget is not None else None
-            values = searcher.values(state, legal, node_limit=limit, deadline=deadline)
+            values = searcher.values(state, legal, node_limit=limit, deadline=later, salt=salt)
+        elif deals > 1 and node_budget is not None:
+            # A deep horizon may cost one world more than the whole budget; then this decision
+            # searches to the end of the current deal instead, on the budget that is left.
+            values = searcher.values(
+                state, legal, node_limit=node_budget // 2, deadline=cap, salt=salt
+            )
+            if values is None and (cap is None or clock() <= cap):
+                spent = searcher.nodes
+                searcher.forget()
+                searcher = searcher_to(1)
+                searcher.nodes = spent
+                values = searcher.values(state, legal, deadline=cap, salt=salt)
         else:
-            values = searcher.values(state, legal)
+            values = searcher.values(state, legal, deadline=cap, salt=salt)
         if values is None:
             break
         for index, value in enumerate(values):
@@ -449,8 +554,11 @@ def determinized_values(
             break
         if node_budget is not None and searcher.nodes >= node_budget:
             break
-        if deadline is not None and time.perf_counter() > deadline:
+        if soft is not None and clock() > soft:
             break
+    searcher.forget()
+    if not searched:
+        return immediate_gains(view, legal)
     return [total / searched for total in totals]
 
 
