@@ -11,12 +11,13 @@ a handful of dictionary look-ups.
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from pasur.rules.cards import CARDS, JACK, JACKS, NUMBER_CARDS, rank_mask
 from pasur.rules.moves import Move
 from pasur.rules.settings import Capture, FaceCapture, Rules, SumSets
 
-_MEMO_LIMIT = 1 << 17
+_MEMO_LIMIT: Final = 1 << 17
 """Entries kept in one memo before it is emptied; bounds memory on long runs."""
 
 
@@ -30,17 +31,17 @@ def _relevant(card: int) -> int:
     return rank_mask(rank)
 
 
-RELEVANT: tuple[int, ...] = tuple(_relevant(card) for card in range(52))
+RELEVANT: Final[tuple[int, ...]] = tuple(_relevant(card) for card in range(52))
 """RELEVANT[card]: the table cards that can change what the card may take."""
 
 
-_UP_TO_RANK = tuple((1 << (4 * rank)) - 1 for rank in range(11))
+_UP_TO_RANK: Final = tuple((1 << (4 * rank)) - 1 for rank in range(11))
 """_UP_TO_RANK[r]: every card of rank r or lower (the cards a set summing to r can use)."""
 
-_COUNT_STEP = tuple(1 << (3 * (card >> 2)) for card in range(40))
+_COUNT_STEP: Final = tuple(1 << (3 * (card >> 2)) for card in range(40))
 """Adding _COUNT_STEP[card] to a rank signature counts one more card of that card's rank."""
 
-_SUB_NIBBLES = tuple(
+_SUB_NIBBLES: Final = tuple(
     tuple(
         tuple(sub for sub in range(16) if sub & ~nibble == 0 and sub.bit_count() == k)
         for k in range(5)
@@ -49,7 +50,7 @@ _SUB_NIBBLES = tuple(
 )
 """_SUB_NIBBLES[suits][k]: the ways to pick k of the suits present in a rank's 4-bit nibble."""
 
-_rank_combos: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+_rank_combos: Final[dict[int, tuple[tuple[tuple[int, int], ...], ...]]] = {}
 
 
 def sets_summing(numbers: int, total: int) -> tuple[int, ...]:
@@ -136,7 +137,7 @@ def capture_options(card: int, table: int, rules: Rules) -> tuple[int, ...]:
     return tuple(singles)
 
 
-MEMOS: tuple[dict[int, tuple[Move, ...]], ...] = tuple({} for _ in range(8))
+MEMOS: Final[tuple[dict[int, tuple[Move, ...]], ...]] = tuple({} for _ in range(8))
 """The memos of card plays, one per capture variant (``Rules.capture_variant``).
 
 Module state rather than a field of the rules: the rules are part of every seat's view, and the

@@ -16,14 +16,15 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from pasur.rules.cards import JACK, KING, QUEEN, format_cards, mask_of
 from pasur.rules.errors import DeckError
 from pasur.rules.settings import OpeningTable, Rules
 
-HAND_SIZE = 4
-TABLE_SIZE = 4
-PACK_SIZE = 52
+HAND_SIZE: Final = 4
+TABLE_SIZE: Final = 4
+PACK_SIZE: Final = 52
 PLAYER_COUNTS = (2, 3, 4)
 _WHOLE_PACK = frozenset(range(PACK_SIZE))
 

@@ -9,6 +9,7 @@ the whole list of legal moves.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from pasur.rules.captures import MEMOS, RELEVANT, capture_options, card_moves
 from pasur.rules.cards import CARDS, JACK, format_cards
@@ -184,7 +185,7 @@ def _what_it_takes(card: int) -> str:
     return f"a {'queen' if rank == 12 else 'king'} takes only a matching card, and there is none"
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 """Builds a NamedTuple from a tuple of its fields without the keyword-handling constructor."""
 
 
@@ -285,8 +286,8 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
     )
 
 
-_FIRST_JACK = 4 * (JACK - 1)
-_FIRST_QUEEN = 4 * JACK
+_FIRST_JACK: Final = 4 * (JACK - 1)
+_FIRST_QUEEN: Final = 4 * JACK
 
 
 def _sur(state: GameState, seat: int) -> tuple[bool, tuple[int, ...]]:

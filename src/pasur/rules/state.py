@@ -9,7 +9,7 @@ state it visits and undo is just keeping the old one.
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pasur.rules.cards import CARDS, Card, cards_of
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE, TABLE_SIZE, deals_per_round
@@ -73,7 +73,7 @@ class FinishedRound(NamedTuple):
     result: RoundResult
 
 
-PUBLIC = 4
+PUBLIC: Final = 4
 """GameState fields from this index on are public; a seat's view is its hand plus them."""
 
 
