@@ -5,6 +5,8 @@ Usage: ``python benchmarks/selfplay.py [--rounds 20000] [--repeats 5] [--players
 Each repeat starts a fresh process-local run with its own seed (so the engine's memo of capture
 options starts cold once, then warms up as it would in a long ``pasur selfplay``); the median of
 the repeats is printed, with the minimum and maximum, because this machine is shared and noisy.
+The line names the engine that ran: ``compiled`` (the install's mypyc build) or ``python`` (no
+current build, or ``PASUR_PURE_PYTHON=1``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import argparse
 import statistics
 
 from pasur.bots import make_bot, selfplay
-from pasur.rules import make_rules
+from pasur.rules import IMPLEMENTATION, make_rules
 
 
 def main() -> None:
@@ -29,7 +31,8 @@ def main() -> None:
         for seed in range(1, args.repeats + 1)
     ]
     print(
-        f"{args.players} players, random bots, {args.rounds} rounds x {args.repeats}: "
+        f"{args.players} players, random bots, {args.rounds} rounds x {args.repeats}, "
+        f"{IMPLEMENTATION} engine: "
         f"median {statistics.median(rates):,.0f} rounds/s "
         f"(min {min(rates):,.0f}, max {max(rates):,.0f})"
     )
