@@ -6,11 +6,14 @@ loading FastAPI and SQLAlchemy.
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import dataclasses
 from typing import Annotated, Any
 
 import typer
 
+from pasur.cli.common import UsageError
 from pasur.cli.db import DbOption, prepare, run_on_database, server_settings
 
 
@@ -22,6 +25,15 @@ def serve(
         int, typer.Option("--port", help="The port to listen on.", min=1, max=65535)
     ] = 8000,
     db: DbOption = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="Share the tables with other pasur serve processes through this Redis "
+            "(redis://HOST:6379/0); default: PASUR_REDIS_URL, else this process alone.",
+            metavar="URL",
+        ),
+    ] = None,
 ) -> None:
     """Run the web server: the score tracker at /tracker, its API, OpenAPI at /docs."""
     import uvicorn
@@ -29,6 +41,8 @@ def serve(
     from pasur.server import create_app
 
     settings, source = server_settings(db, host=host, port=port)
+    if redis is not None or settings.redis_url is not None:
+        settings = dataclasses.replace(settings, redis_url=_check_redis(redis, settings.redis_url))
     # Migrate before serving (the app's start-up then has nothing left to do), so that a wrong
     # URL or a database that cannot be migrated is one line, not a traceback.
     run_on_database(settings, source, prepare)
@@ -36,7 +50,8 @@ def serve(
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(
         f"Pasur serves on http://{shown_host}:{port}/ "
-        f"(database {settings.safe_database_url}); press Ctrl+C to stop."
+        f"(database {settings.safe_database_url}"
+        f"{', tables shared through Redis' if settings.redis_url else ''}); press Ctrl+C to stop."
     )
     uvicorn.run(
         create_app(settings),
@@ -45,6 +60,33 @@ def serve(
         log_config=_log_config(),
         timeout_graceful_shutdown=10,
     )
+
+
+def _check_redis(option: str | None, env: str | None) -> str:
+    """The Redis URL to use, once Redis answers a PING (else one line, not a traceback)."""
+    from redis.asyncio import Redis
+
+    from pasur.server.settings import REDIS_ENV, redis_url
+
+    source = "--redis" if option is not None else REDIS_ENV
+    try:
+        url = redis_url(option if option is not None else env or "")
+    except ValueError as error:
+        raise UsageError(f"{source}: {error}") from None
+
+    async def ping() -> None:
+        client = Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(ping())
+    except Exception as error:
+        reason = " ".join(str(error).split())[:200] or type(error).__name__
+        raise UsageError(f"{source}: Redis does not answer: {reason}") from None
+    return url
 
 
 def _log_config() -> dict[str, Any]:

@@ -67,7 +67,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.ratings = Ratings(database)
     # Finished games (and ratings) are written in the same transaction as the game's end.
     table_store = TableStore(database, after_append=games.after_append)
-    app.state.table_manager = tables = TableManager(table_store)
+    app.state.table_manager = tables = _table_manager(settings, table_store)
     app.state.game_archive = history_api.GameArchive(table_store)
 
     install_error_handlers(app)
@@ -79,6 +79,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(history_api.router)
     install_pages(app, settings.web_root)
     return app
+
+
+def _table_manager(settings: ServerSettings, store: TableStore) -> TableManager:
+    """One process owns every table, or (with Redis) shares them with other processes."""
+    if settings.redis_url is None:
+        return TableManager(store)
+    from redis.asyncio import Redis
+
+    from pasur.server.cluster import ClusterManager
+
+    redis = Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+    return ClusterManager(store, redis, prefix=settings.redis_prefix, lease_ttl=settings.lease_ttl)
 
 
 health = APIRouter(tags=["server"])

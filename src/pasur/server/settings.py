@@ -7,6 +7,11 @@ plain forms ``sqlite:///FILE`` and ``postgresql://…`` are read as their asynci
 The table socket's limits (:class:`Limits`) and the web pages allowed to open it besides the
 server's own (``PASUR_ALLOWED_ORIGINS``, comma-separated) are settings too, so tests can use
 small values.
+
+Several processes share the tables through Redis when a Redis URL is given (``--redis``, else
+``PASUR_REDIS_URL``); ``PASUR_REDIS_PREFIX`` starts every key and channel name (so deployments,
+or test runs, can share one Redis), and ``PASUR_LEASE_TTL`` is how many seconds a table's lease
+lasts: how long its tables wait after a process dies (``docs/deploy.md``).
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ DATABASE_ENV = "PASUR_DB"
 
 ORIGINS_ENV = "PASUR_ALLOWED_ORIGINS"
 """Web pages (origins, comma-separated) besides the server's own that may open table sockets."""
+
+REDIS_ENV = "PASUR_REDIS_URL"
+REDIS_PREFIX_ENV = "PASUR_REDIS_PREFIX"
+LEASE_TTL_ENV = "PASUR_LEASE_TTL"
 
 WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
 """The web client's files, installed with the package (``src/pasur/web``)."""
@@ -96,6 +105,12 @@ class ServerSettings:
     allowed_origins: tuple[str, ...] = ()
     """Origins (``https://example.org``) besides the server's own whose pages may open table
     sockets, as :func:`pasur.server.origin.normalize_origin` writes them."""
+    redis_url: str | None = None
+    """Redis, for several processes sharing the tables (None: this process owns every table)."""
+    redis_prefix: str = "pasur:"
+    """The start of every Redis key and channel name."""
+    lease_ttl: float = 10.0
+    """Seconds a table's lease lasts unless its owner renews it."""
 
     @classmethod
     def from_env(
@@ -121,6 +136,9 @@ class ServerSettings:
             host=host,
             port=port,
             allowed_origins=allowed_origins(env.get(ORIGINS_ENV, "")),
+            redis_url=env.get(REDIS_ENV) or None,
+            redis_prefix=env.get(REDIS_PREFIX_ENV) or "pasur:",
+            lease_ttl=lease_ttl(env.get(LEASE_TTL_ENV, "")),
         )
 
     @property
@@ -146,6 +164,37 @@ def allowed_origins(text: str) -> tuple[str, ...]:
             continue
         origins.append(normal)
     return tuple(origins)
+
+
+def lease_ttl(text: str) -> float:
+    """``PASUR_LEASE_TTL`` in seconds (0.5 to 300), or the default 10 when unset or unusable."""
+    if not text.strip():
+        return 10.0
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0.5 <= seconds <= 300:
+        log.warning(
+            "%s: %r is not a number of seconds from 0.5 to 300; 10 is used",
+            LEASE_TTL_ENV,
+            text[:40],
+        )
+        return 10.0
+    return seconds
+
+
+def redis_url(text: str) -> str:
+    """Check a Redis URL's form (``redis://HOST:PORT/DB``, ``rediss://`` or ``unix://``).
+
+    Raises:
+        ValueError: not a Redis URL; the message says what is expected.
+    """
+    text = text.strip()
+    if not text.startswith(("redis://", "rediss://", "unix://")) or len(text) > 500:
+        # Not shown back: a mistyped URL may still hold a password.
+        raise ValueError("not a Redis URL; write redis://HOST:6379/0 (or rediss://, unix://)")
+    return text
 
 
 def database_url(text: str) -> URL:
