@@ -1,0 +1,142 @@
+"""Two cluster managers in one event loop, on one database and the real Redis: a replica fills a
+gap from the database, a refused forwarded command keeps its error, chat crosses processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cluster_support import fresh_prefix, redis_url
+from redis.asyncio import Redis
+
+from pasur.server.cluster import ClusterManager
+from pasur.server.database import Database
+from pasur.server.table import Player, TableConfig, TableError
+from pasur.server.table_commands import put_bot, remove_bot
+from pasur.server.table_events import SPECTATOR
+from pasur.server.table_manager import Connection, LiveTable
+from pasur.server.table_store import TableStore, token_digest
+
+
+class Recorder:
+    """A socket that keeps every frame sent to it."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    async def send_text(self, data: str) -> None:
+        self.frames.append(json.loads(data))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+    def events(self) -> list[dict[str, Any]]:
+        return [frame["event"] for frame in self.frames if frame["type"] == "event"]
+
+
+Scenario = Callable[
+    [ClusterManager, ClusterManager, LiveTable, LiveTable, Recorder], Awaitable[None]
+]
+
+
+def with_owner_and_follower(tmp_path: Path, scenario: Scenario) -> None:
+    """Process ``a`` owns a two-seat table with Dara seated; ``b`` follows it, with a spectator's
+    socket recording what ``b`` sends."""
+    url = redis_url()
+
+    async def run() -> None:
+        database = Database(f"sqlite+aiosqlite:///{tmp_path / 'cluster.db'}")
+        await database.upgrade()
+        prefix = fresh_prefix()
+        a, b = (
+            ClusterManager(TableStore(database), Redis.from_url(url), prefix=prefix, process_id=p)
+            for p in ("a", "b")
+        )
+        await a.start()
+        await b.start()
+        try:
+            owned = await a.create(TableConfig(players=2), "creator", {})
+            await a.join(owned, Player("dara", "Dara"), 0, token_digest("dara's token"))
+            replica = await b.get(owned.id)
+            assert replica is not None and not replica.owned and owned.owned
+            watcher = Recorder()
+            await b.connect(replica, Connection(watcher, SPECTATOR), since=None)
+            await scenario(a, b, owned, replica, watcher)
+        finally:
+            await a.stop()
+            await b.stop()
+            await database.close()
+
+    asyncio.run(run())
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    for _ in range(200):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the condition never held")
+
+
+def test_a_replica_that_missed_a_step_reads_it_from_the_database(tmp_path: Path) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await b.bus.unwatch(owned.id)  # b hears nothing of the next step
+        missed = await a.act(owned, put_bot(1, "random"))
+        await b.bus.watch(owned.id)
+        await a.act(owned, remove_bot(1))
+        await until(lambda: replica.table.version == owned.table.version)
+        numbers = [event["n"] for event in r.events()]
+        assert missed[0].number in numbers, "the missed step came from the database"
+        assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+        assert [s.kind for s in replica.table.seats] == [s.kind for s in owned.table.seats]
+
+    with_owner_and_follower(tmp_path, scenario)
+
+
+def test_a_forwarded_command_the_owner_refuses_keeps_its_error(tmp_path: Path) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        before = owned.table.version
+        with pytest.raises(TableError) as refused:
+            await b.act(replica, put_bot(0, "random"))  # Dara sits there
+        assert refused.value.code == "seat_taken"
+        assert owned.table.version == before == replica.table.version
+        seated = await b.act(replica, put_bot(1, "random"))  # forwarded, and the replica follows
+        assert [e.number for e in seated] == [before + 1]
+        assert replica.table.seats[1].level == owned.table.seats[1].level
+
+    with_owner_and_follower(tmp_path, scenario)
+
+
+def test_a_join_through_the_follower_stores_the_seat_token_at_the_owner(tmp_path: Path) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        seat = await b.join(replica, Player("sima", "Sima"), None, token_digest("sima's token"))
+        assert seat == 1
+        assert owned.seat_for_token("sima's token") == 1 == replica.seat_for_token("sima's token")
+        assert await b.leave(replica, "sima") == 1
+        assert owned.seat_for_token("sima's token") is None
+        assert replica.seat_for_token("sima's token") is None
+
+    with_owner_and_follower(tmp_path, scenario)
+
+
+def test_chat_said_at_the_owner_reaches_the_followers_sockets(tmp_path: Path) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        a.say(owned, 0, "salam")
+        await until(lambda: any(f["type"] == "chat" for f in r.frames))
+        (line,) = [f for f in r.frames if f["type"] == "chat"]
+        assert (line["seat"], line["name"], line["text"]) == (0, "Dara", "salam")
+        assert replica.chat.lines() == owned.chat.lines()
+
+    with_owner_and_follower(tmp_path, scenario)
