@@ -26,7 +26,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from pasur.rules import PasurError, SeatView, make_rules, view
+from pasur.rules import PasurError, make_rules, view
 from pasur.server import table_commands
 from pasur.server.chat import BadChat
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
@@ -344,7 +344,7 @@ async def _read_frame(websocket: WebSocket) -> dict[str, Any] | None:
         frame = json.loads(text)
     except ValueError:
         raise FrameError("bad_frame", "a frame is a JSON object") from None
-    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+    if not isinstance(frame, dict):
         raise FrameError("bad_frame", 'a frame is a JSON object with a "type"')
     return frame
 
@@ -465,7 +465,12 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
                 continue
             if frame is None:
                 break
-            if await _within_limit(connection, SocketLimits.frame, frame.get("ref")):
+            if not await _within_limit(connection, SocketLimits.frame, frame.get("ref")):
+                continue
+            if frame.get("type") == "hint":
+                # A search of about 0.5 s: the socket reads on (pings, plays) meanwhile.
+                manager.in_background(_handle(manager, live, connection, frame))
+            else:
                 await _handle(manager, live, connection, frame)
     except WebSocketDisconnect:
         pass
@@ -521,7 +526,7 @@ def _read_hello(live: LiveTable, hello: dict[str, Any]) -> tuple[int, int | None
 async def _handle(
     manager: TableManager, live: LiveTable, connection: Connection, frame: dict[str, Any]
 ) -> None:
-    kind = frame["type"]
+    kind = frame.get("type")
     ref = frame.get("ref")
     seat = connection.recipient
     if kind == "ping":
@@ -557,6 +562,9 @@ async def _handle(
     if kind == "hint":
         await _hint(manager, live, connection, ref)
         return
+    if not isinstance(kind, str):  # answered here, not by the decoder, so the error has its ref
+        connection.send(_error("bad_frame", 'a frame is a JSON object with a "type"', ref))
+        return
     connection.send(_error("bad_frame", "unknown frame type", ref))
 
 
@@ -591,23 +599,10 @@ async def _hint(
     game = live.table.game
     assert game is not None
     seat_view, version = view(game, seat), live.table.version  # read together, before any await
-    # The socket reads on (pings, plays) while the search runs.
-    manager.in_background(_answer_hint(manager, live.id, connection, seat_view, version, ref))
-
-
-async def _answer_hint(
-    manager: TableManager,
-    table_id: str,
-    connection: Connection,
-    seat_view: SeatView,
-    version: int,
-    ref: object,
-) -> None:
-    """Work out a hint in a worker thread and send it, named by the version it was asked at."""
     try:
         moves = await manager.hinter.rank(seat_view)
     except Exception:
-        log.exception("a hint failed at table %s", table_id)
+        log.exception("a hint failed at table %s", live.id)
         connection.send(_error("no_hints", "the hint could not be worked out; play on", ref))
         return
     if moves is None:
