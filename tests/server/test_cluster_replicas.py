@@ -140,3 +140,18 @@ def test_chat_said_at_the_owner_reaches_the_followers_sockets(tmp_path: Path) ->
         assert replica.chat.lines() == owned.chat.lines()
 
     with_owner_and_follower(tmp_path, scenario)
+
+
+def test_a_public_table_made_at_one_process_is_in_the_others_lobby(tmp_path: Path) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        public = await a.create(TableConfig(players=2, private=False), "creator", {})
+        assert public.id not in {live.id for live in b.public_tables()}
+        await b.follow_lobby()
+        (listed,) = b.public_tables()
+        assert listed.id == public.id and not listed.owned
+        await a.act(public, put_bot(0, "random"))
+        await until(lambda: listed.table.seats[0].level == "random")
+
+    with_owner_and_follower(tmp_path, scenario)

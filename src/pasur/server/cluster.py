@@ -361,7 +361,8 @@ class ClusterManager(TableManager):
 
     async def _keep_leases(self) -> None:
         """Every third of the lease time: renew the leases held, let go of replicas nobody
-        watches, and take the tables whose owner is gone and which have sockets here."""
+        watches, take the tables whose owner is gone and which have sockets here, and follow
+        the lobby's tables."""
         while True:
             await asyncio.sleep(self.leases.ttl / 3)
             for live in list(self.tables.values()):
@@ -369,6 +370,16 @@ class ClusterManager(TableManager):
                     await self._keep(live)
                 except Exception as error:
                     log.warning("table %s: lease upkeep failed: %s", live.id, error)
+            try:
+                await self.follow_lobby()
+            except Exception as error:
+                log.warning("could not read the lobby's tables: %s", error)
+
+    async def follow_lobby(self) -> None:
+        """Hold every public table waiting for players (owned, or as a replica), so that this
+        process's lobby lists the tables made at the others too (no sticky sessions)."""
+        for table_id in await self.store.lobby_ids():
+            await self.get(table_id)
 
     async def _keep(self, live: LiveTable) -> None:
         if live.owned:

@@ -181,6 +181,18 @@ class TableStore:
             events=[{"n": n, "kind": kind, "data": data} for n, kind, data in events],
         )
 
+    async def lobby_ids(self, limit: int = 500) -> list[str]:
+        """The public tables waiting for players, newest first: what every process's lobby
+        lists when several share the database."""
+        async with self._engine.connect() as connection:
+            result = await connection.execute(
+                select(TableRow.id)
+                .where(TableRow.status == "waiting", TableRow.private.is_(False))
+                .order_by(TableRow.created_at.desc())
+                .limit(limit)
+            )
+            return [str(value) for value in result.scalars()]
+
     async def active_ids(self) -> list[str]:
         """The tables whose game has not finished (waiting or playing): resumed at start-up."""
         async with self._engine.connect() as connection:
