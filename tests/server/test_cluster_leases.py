@@ -84,6 +84,16 @@ def test_release_frees_the_table_at_once() -> None:
     with_two_processes(check)
 
 
+def test_free_names_the_tables_nobody_holds() -> None:
+    async def check(a: Leases, b: Leases) -> None:
+        assert await a.acquire("t1")
+        assert await b.acquire("t3")
+        assert await a.free(["t1", "t2", "t3", "t4"]) == ["t2", "t4"]
+        assert await a.free([]) == []
+
+    with_two_processes(check)
+
+
 def test_a_lease_lasts_a_positive_time() -> None:
     with pytest.raises(ValueError, match="positive"):
         Leases(Redis(), prefix="p:", owner="x", ttl=0)

@@ -53,7 +53,13 @@ def with_owner_and_follower(tmp_path: Path, scenario: Scenario) -> None:
         await database.upgrade()
         prefix = fresh_prefix()
         a, b = (
-            ClusterManager(TableStore(database), Redis.from_url(url), prefix=prefix, process_id=p)
+            ClusterManager(
+                TableStore(database),
+                Redis.from_url(url),
+                prefix=prefix,
+                lease_ttl=1.0,
+                process_id=p,
+            )
             for p in ("a", "b")
         )
         await a.start()
@@ -153,5 +159,19 @@ def test_a_public_table_made_at_one_process_is_in_the_others_lobby(tmp_path: Pat
         assert listed.id == public.id and not listed.owned
         await a.act(public, put_bot(0, "random"))
         await until(lambda: listed.table.seats[0].level == "random")
+
+    with_owner_and_follower(tmp_path, scenario)
+
+
+def test_when_the_owner_stops_its_follower_takes_the_table_and_goes_on(tmp_path: Path) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await a.stop()  # gives its leases up
+        await until(lambda: replica.owned)
+        (seated,) = await b.act(replica, put_bot(1, "random"))
+        stored = await b.store.load(owned.id)
+        assert stored is not None and stored.events[-1] == seated.to_json()
+        assert r.events()[-1]["n"] == seated.number
 
     with_owner_and_follower(tmp_path, scenario)

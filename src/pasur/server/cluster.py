@@ -16,9 +16,10 @@ shares its tables with other processes through Redis (``pasur serve --redis URL`
   marks, joins, leaves, bots, starts) goes to the owner as a request (:mod:`pasur.server.bus`) and
   waits for its reply, which carries the step's events: the replica is up to date when the call
   returns. Chat lines are not stored: any process publishes them to the table's channel.
-- **Takeover.** When the owner dies its lease expires; a follower with sockets (or the next
-  command for the table) takes the lease, catches its replica up from the database, marks gone
-  the people with no socket anywhere (after a roll call), and restarts the timers.
+- **Takeover.** When the owner dies its lease expires; a process that follows the table (or the
+  next command for it) takes the lease, catches its replica up from the database, marks gone the
+  people with no socket anywhere (after a roll call), and restarts the timers. Tables nobody
+  follows are adopted from the database by whichever process looks first.
 """
 
 from __future__ import annotations
@@ -81,17 +82,20 @@ class ClusterManager(TableManager):
         """Listen, keep leases, and own the unfinished tables that no live process owns."""
         await self.bus.start()
         self._running = True
+        await self.adopt_orphans()
         self._keeper = asyncio.create_task(self._keep_leases())
-        for table_id in await self.store.active_ids():
-            if await self.leases.holder(table_id) is not None:
-                continue
+
+    async def adopt_orphans(self) -> None:
+        """Own the unfinished tables whose lease nobody holds (their process died with nobody
+        watching, or stopped): their bots and timers go on here."""
+        unknown = [
+            table_id for table_id in await self.store.active_ids() if table_id not in self.tables
+        ]
+        for table_id in await self.leases.free(unknown):
             try:
-                live = await self.get(table_id)
+                await self.get(table_id)
             except Exception:
                 log.exception("could not resume table %s", table_id)
-                continue
-            if live is not None and not live.owned:
-                await self._forget(live)
 
     async def stop(self) -> None:
         """Stop like a single server, then give up this process's leases at once."""
@@ -360,8 +364,8 @@ class ClusterManager(TableManager):
     # Leases.
 
     async def _keep_leases(self) -> None:
-        """Every third of the lease time: renew the leases held, let go of replicas nobody
-        watches, take the tables whose owner is gone and which have sockets here, and follow
+        """Every third of the lease time: renew the leases held, take the tables followed here
+        whose owner is gone, let go of replicas nobody uses, adopt orphaned tables, and follow
         the lobby's tables."""
         while True:
             await asyncio.sleep(self.leases.ttl / 3)
@@ -371,9 +375,10 @@ class ClusterManager(TableManager):
                 except Exception as error:
                     log.warning("table %s: lease upkeep failed: %s", live.id, error)
             try:
+                await self.adopt_orphans()
                 await self.follow_lobby()
             except Exception as error:
-                log.warning("could not read the lobby's tables: %s", error)
+                log.warning("could not read the tables to adopt or list: %s", error)
 
     async def follow_lobby(self) -> None:
         """Hold every public table waiting for players (owned, or as a replica), so that this
@@ -387,13 +392,13 @@ class ClusterManager(TableManager):
                 log.warning("process %s lost the lease of table %s", self.process_id, live.id)
                 await self._demote(live)
             return
-        if not any(not c.closed for c in live.connections):
-            if clock() - self._used.get(live.id, 0.0) > FORGET_AFTER:
-                await self._forget(live)
-            return
         if await self.leases.holder(live.id) is None and await self.leases.acquire(live.id):
             async with live.lock:
                 await self._promote_locked(live)
+            return
+        idle = clock() - self._used.get(live.id, 0.0) > FORGET_AFTER
+        if idle and not any(not c.closed for c in live.connections):
+            await self._forget(live)
 
     async def _demote(self, live: LiveTable) -> None:
         """Another process took the table: stop writing it and follow it instead."""

@@ -66,6 +66,13 @@ class Leases:
         """Give the lease up (if this process still holds it), so another may take it at once."""
         return bool(await self._release(keys=[self.key(table_id)], args=[self.owner]))
 
+    async def free(self, table_ids: list[str]) -> list[str]:
+        """The tables among ``table_ids`` whose lease nobody holds (one round trip)."""
+        if not table_ids:
+            return []
+        holders = await self._redis.mget([self.key(table_id) for table_id in table_ids])
+        return [table_id for table_id, held in zip(table_ids, holders, strict=True) if held is None]
+
     async def holder(self, table_id: str) -> str | None:
         """The process that holds the table's lease, or None."""
         value = await self._redis.get(self.key(table_id))
