@@ -66,7 +66,7 @@ def _check_redis(option: str | None, env: str | None) -> str:
     """The Redis URL to use, once Redis answers a PING (else one line, not a traceback)."""
     from redis.asyncio import Redis
 
-    from pasur.server.settings import REDIS_ENV, redis_url
+    from pasur.server import REDIS_ENV, redis_url
 
     source = "--redis" if option is not None else REDIS_ENV
     try:

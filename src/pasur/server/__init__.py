@@ -9,15 +9,19 @@ the web client (:mod:`pasur.server.pages`).
 from pasur.server.app import create_app
 from pasur.server.settings import (
     DEFAULT_DATABASE_URL,
+    REDIS_ENV,
     DatabaseURLError,
     ServerSettings,
     database_url,
+    redis_url,
 )
 
 __all__ = [
     "DEFAULT_DATABASE_URL",
+    "REDIS_ENV",
     "DatabaseURLError",
     "ServerSettings",
     "create_app",
     "database_url",
+    "redis_url",
 ]

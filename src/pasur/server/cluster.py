@@ -123,10 +123,13 @@ class ClusterManager(TableManager):
     async def get(self, table_id: str) -> LiveTable | None:
         """The table, owned if no other process owns it, else as a replica."""
         live = self.tables.get(table_id)
-        if live is not None or len(table_id) > 32:
-            self._used[table_id] = clock()
-            return live
-        self._used[table_id] = clock()
+        if live is None and len(table_id) <= 32:
+            live = await self._open(table_id)
+        if live is not None:
+            self._used[live.id] = clock()
+        return live
+
+    async def _open(self, table_id: str) -> LiveTable | None:
         async with self._loading:
             live = self.tables.get(table_id)
             if live is not None:
@@ -134,11 +137,12 @@ class ClusterManager(TableManager):
             # Subscribe before reading the log, so no step stored after the read is missed.
             await self.bus.watch(table_id)
             owned = await self.leases.acquire(table_id)
-            live = await self.load(table_id)
+            try:
+                live = await self.load(table_id)
+            finally:
+                if live is None:  # no such table, or its log cannot be read
+                    await self._let_go(table_id, owned)
             if live is None:
-                if owned:
-                    await self.leases.release(table_id)
-                await self.bus.unwatch(table_id)
                 return None
             live.owned = owned
             self.tables[table_id] = live
@@ -164,6 +168,7 @@ class ClusterManager(TableManager):
     def _drop(self, live: LiveTable, code: int, reason: str) -> None:
         owned = live.owned
         super()._drop(live, code, reason)
+        self._used.pop(live.id, None)
         if self._running:
             self.in_background(self._let_go(live.id, owned))
 
