@@ -359,6 +359,7 @@ def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server:
     page.locator("#rematch").click()  # the bot accepts at once: a new game starts
     page.locator(".game-over").wait_for(state="detached")
     page.locator(".hand-card").first.wait_for()
+    assert "Game 2" in page.locator("#felt-info").inner_text()
     assert problems == []
     context.close()
 

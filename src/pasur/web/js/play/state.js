@@ -40,7 +40,6 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
     rematch: snapshot.rematch ?? Array(players).fill(null),
     clock: clockFrom(snapshot.clock, receivedAt),
     lastPlay: lastPlayFrom(snapshot.game),
-    lastRound: null,
     gameOver: gameOverFrom(snapshot),
   };
 }
@@ -157,8 +156,7 @@ export function applyEvent(state, event, now = Date.now()) {
       }
       game.totals = [...event.totals];
       state.clock = null;
-      state.lastRound = { ...event };
-      return { kind: 'round_ended', round: state.lastRound };
+      return { kind: 'round_ended', round: { ...event } };
     case 'game_over':
       state.status = 'finished';
       state.clock = null;

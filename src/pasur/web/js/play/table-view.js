@@ -122,6 +122,7 @@ export function feltInfo(state) {
   return h(
     'div',
     { class: 'felt-info' },
+    state.gameNo > 1 ? h('span', { text: t('play.game', { n: state.gameNo }) }) : null,
     h('span', { text: t('play.round', { n: game.round + 1 }) }),
     h('span', { dataset: { testid: 'pack' }, text: t('play.pack', { n: game.packSize }) }),
     state.commitment
