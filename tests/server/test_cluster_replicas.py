@@ -175,3 +175,20 @@ def test_when_the_owner_stops_its_follower_takes_the_table_and_goes_on(tmp_path:
         assert r.events()[-1]["n"] == seated.number
 
     with_owner_and_follower(tmp_path, scenario)
+
+
+def test_a_seat_with_a_socket_at_another_process_stays_connected(tmp_path: Path) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        here, there = Connection(Recorder(), 0), Connection(Recorder(), 0)
+        await a.connect(owned, here, since=None)
+        await b.connect(replica, there, since=None)
+        await a.disconnect(owned, here)  # Dara closes one tab; the other is open at b
+        await until(lambda: owned.table.seats[0].connected)
+        await b.disconnect(replica, there)
+        await until(lambda: not owned.table.seats[0].connected)
+        await asyncio.sleep(0.3)  # nobody answers the roll call for seat 0 now
+        assert not owned.table.seats[0].connected
+
+    with_owner_and_follower(tmp_path, scenario)

@@ -39,6 +39,7 @@ from pasur.server.table_commands import Command, connected
 from pasur.server.table_events import JSON, SPECTATOR, Event
 from pasur.server.table_manager import (
     Action,
+    Connection,
     LiveTable,
     StoreFailed,
     TableManager,
@@ -287,6 +288,13 @@ class ClusterManager(TableManager):
         elif kind == "roll_call":
             for seat in {c.recipient for c in live.connections if not c.closed} - {SPECTATOR}:
                 self.in_background(self._mark_here(live, seat))
+
+    async def disconnect(self, live: LiveTable, connection: Connection) -> None:
+        """As on a single server, then a roll call: a seat marked gone here because its last
+        socket here closed is marked connected again by a process where it has another."""
+        await super().disconnect(live, connection)
+        if connection.recipient != SPECTATOR and self._running and not live.dropped:
+            self.bus.tell_table(live.id, {"kind": "roll_call"})
 
     async def _mark_here(self, live: LiveTable, seat: int) -> None:
         with contextlib.suppress(TableError, StoreFailed):
