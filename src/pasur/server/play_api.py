@@ -18,7 +18,8 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from math import isfinite
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, WebSocket
@@ -330,9 +331,14 @@ class FrameError(Exception):
         self.message = message
 
 
-async def _read_frame(websocket: WebSocket) -> dict[str, Any] | None:
-    """The next frame as a JSON object, None when the socket closed, or FrameError."""
-    message = await websocket.receive()
+def decode_frame(message: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A received WebSocket message as a JSON object, or None when the message says the socket
+    closed.
+
+    Raises:
+        FrameError: ``bad_frame``: binary, over :data:`MAX_FRAME` bytes, not JSON (``NaN`` and
+            ``Infinity`` are not JSON either) or not an object.
+    """
     if message["type"] == "websocket.disconnect":
         return None
     text = message.get("text")
@@ -341,12 +347,21 @@ async def _read_frame(websocket: WebSocket) -> dict[str, Any] | None:
     if len(text) > MAX_FRAME or len(text.encode("utf-8", "replace")) > MAX_FRAME:
         raise FrameError("bad_frame", f"a frame is at most {MAX_FRAME} bytes")
     try:
-        frame = json.loads(text)
+        frame = json.loads(text, parse_constant=_not_json)
     except ValueError:
         raise FrameError("bad_frame", "a frame is a JSON object") from None
     if not isinstance(frame, dict):
         raise FrameError("bad_frame", 'a frame is a JSON object with a "type"')
     return frame
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
+async def _read_frame(websocket: WebSocket) -> dict[str, Any] | None:
+    """The next frame as a JSON object, None when the socket closed, or FrameError."""
+    return decode_frame(await websocket.receive())
 
 
 def _error(code: str, message: str, ref: object = None) -> dict[str, Any]:
@@ -439,7 +454,7 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
         hello = await asyncio.wait_for(_read_frame(websocket), HELLO_TIMEOUT)
         if hello is None:
             return
-        recipient, since = _read_hello(live, hello)
+        recipient, since = read_hello(live, hello)
     except (FrameError, TableError) as error:
         await _send_now(websocket, _error(error.code, error.message))
         await _close(websocket, 4400)
@@ -457,21 +472,8 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
         return
     try:
         while not connection.closed:
-            try:
-                frame = await _read_frame(websocket)
-            except FrameError as error:
-                if await _within_limit(connection, SocketLimits.frame, None):
-                    connection.send(_error(error.code, error.message))
-                continue
-            if frame is None:
+            if not await handle_message(manager, live, connection, await websocket.receive()):
                 break
-            if not await _within_limit(connection, SocketLimits.frame, frame.get("ref")):
-                continue
-            if frame.get("type") == "hint":
-                # A search of about 0.5 s: the socket reads on (pings, plays) meanwhile.
-                manager.in_background(_handle(manager, live, connection, frame))
-            else:
-                await _handle(manager, live, connection, frame)
     except WebSocketDisconnect:
         pass
     finally:
@@ -502,7 +504,31 @@ async def _within_limit(
     return False
 
 
-def _read_hello(live: LiveTable, hello: dict[str, Any]) -> tuple[int, int | None]:
+async def handle_message(
+    manager: TableManager, live: LiveTable, connection: Connection, message: Mapping[str, Any]
+) -> bool:
+    """Everything the socket does with a message after the hello, with no socket in it: decode
+    it, count it against the connection's limits, then answer it or act on the table. Returns
+    False when the message says the socket closed. Tests and the protocol fuzzer call this."""
+    try:
+        frame = decode_frame(message)
+    except FrameError as error:
+        if await _within_limit(connection, SocketLimits.frame, None):
+            connection.send(_error(error.code, error.message))
+        return True
+    if frame is None:
+        return False
+    if not await _within_limit(connection, SocketLimits.frame, frame.get("ref")):
+        return True
+    if frame.get("type") == "hint":
+        # A search of about 0.5 s: the socket reads on (pings, plays) meanwhile.
+        manager.in_background(_handle(manager, live, connection, frame))
+    else:
+        await _handle(manager, live, connection, frame)
+    return True
+
+
+def read_hello(live: LiveTable, hello: dict[str, Any]) -> tuple[int, int | None]:
     """The recipient and ``since`` a hello asks for."""
     if hello.get("type") != "hello":
         raise FrameError("bad_frame", "the first frame must be a hello")
@@ -532,7 +558,9 @@ async def _handle(
     if kind == "ping":
         pong: dict[str, Any] = {"type": "pong"}
         t = frame.get("t")
-        if isinstance(t, int | float) and not isinstance(t, bool):
+        if (isinstance(t, int) and not isinstance(t, bool)) or (
+            isinstance(t, float) and isfinite(t)  # 1e999 reads as infinity: JSON cannot write it
+        ):
             pong["t"] = t
         connection.send(pong)
         return
