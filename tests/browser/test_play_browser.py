@@ -356,6 +356,9 @@ def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server:
     screenshot(page, "play-game-over.png", whole=True)
     page.reload()  # the summary comes back from the snapshot
     assert "wins" in page.locator(".game-over").inner_text()
+    # The summary leads to the game's replay, opened on this seat's review.
+    review = page.locator("#review").get_attribute("href")
+    assert review == f"/replay/{table_id}/1?seat=0"
     page.locator("#rematch").click()  # the bot accepts at once: a new game starts
     page.locator(".game-over").wait_for(state="detached")
     page.locator(".hand-card").first.wait_for()

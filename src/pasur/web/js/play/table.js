@@ -143,7 +143,13 @@ function overView(state) {
       ),
     );
   }
-  view.append(h('a', { class: 'button quiet', href: '/', text: t('play.over.home') }));
+  // The replay opens with the coach's review of this seat's costliest turns.
+  const seat = state.you >= 0 ? `?seat=${state.you}` : '';
+  const replay = `/replay/${encodeURIComponent(tableId)}/${state.gameOver.game}${seat}`;
+  view.append(
+    h('a', { class: 'button', id: 'review', href: replay, text: t('play.over.review') }),
+    h('a', { class: 'button quiet', href: '/', text: t('play.over.home') }),
+  );
   return view;
 }
 
