@@ -15,18 +15,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from play_support import TEST_LIMITS
 
 from pasur.server import ServerSettings, create_app
-from pasur.server.rate_limit import Rate
 from pasur.server.settings import Limits
 
 POSTGRES_ENV = "PASUR_TEST_POSTGRES_URL"
 
 TRACKER_HTML = "<!doctype html><title>tracker test page</title>\n"
-
-TEST_LIMITS = Limits(sockets_per_address=1000, connects_per_address=Rate(100_000, 60.0))
-"""The server's limits, except per address: every test socket comes from one address, and the
-helpers open a socket per turn. Tests of those limits pass their own."""
 
 
 @pytest.fixture

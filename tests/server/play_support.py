@@ -7,7 +7,13 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from pasur.server.guests import COOKIE
+from pasur.server.rate_limit import Rate
+from pasur.server.settings import Limits
 from pasur.server.table import Table
+
+TEST_LIMITS = Limits(sockets_per_address=1000, connects_per_address=Rate(100_000, 60.0))
+"""The server's limits, except per address: every test socket comes from one address, and the
+helpers open a socket per turn. Tests of those limits pass their own."""
 
 
 class GuestClient:

@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from play_support import GuestClient, hello, live_table
+from play_support import TEST_LIMITS, GuestClient, hello, live_table
 
-from conftest import TEST_LIMITS
 from pasur.server.chat import KEEP, BadChat, clean_chat
 from pasur.server.rate_limit import Rate
 

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from play_support import GuestClient, hello, live_table, practice_table
+from play_support import TEST_LIMITS, GuestClient, hello, live_table, practice_table
 
-from conftest import TEST_LIMITS
 from pasur.server.rate_limit import Rate
 from pasur.server.settings import Limits
 
