@@ -33,9 +33,36 @@ const EXPLAINED = new Set([
   'not_your_turn', 'game_over', 'not_started',
 ]);
 
+/**
+ * The rules engine's reasons for refusing a move (engine.why_illegal), read back into their parts
+ * so that they can be said in the user's language. A reason matching none is shown as sent.
+ */
+const REASONS = [
+  [/^(\S+) must capture: it can take (.+)$/, 'play.reason.must_capture'],
+  [/^(\S+) cannot take (.+?): it can take (.+)$/, 'play.reason.cannot_take'],
+  [/^(\S+) cannot capture here: .*$/, 'play.reason.cannot_capture'],
+  [/^(\S+) is not in seat \d+'s hand$/, 'play.reason.not_in_hand'],
+  [/^(.+) (?:is|are) not on the table$/, 'play.reason.not_on_table'],
+];
+
+function illegalText(message) {
+  for (const [pattern, key] of REASONS) {
+    const match = pattern.exec(message ?? '');
+    if (!match) continue;
+    const options = (text) => text.split(' or ').join(t('play.reason.or'));
+    if (key === 'play.reason.cannot_take') {
+      return t(key, { card: match[1], cards: match[2], options: options(match[3]) });
+    }
+    if (key === 'play.reason.not_on_table') return t(key, { cards: match[1] });
+    return t(key, { card: match[1], options: match[2] ? options(match[2]) : '' });
+  }
+  return message || t('play.code.unknown');
+}
+
 /** A refused call or frame in words: by its code when the catalog has it, else the server's. */
 export function problemText(code, message) {
   if (EXPLAINED.has(code)) return t(`play.code.${code}`);
+  if (code === 'illegal') return illegalText(message);
   return message || t('play.code.unknown');
 }
 
