@@ -59,6 +59,9 @@ def serve(
         port=port,
         log_config=_log_config(),
         timeout_graceful_shutdown=10,
+        # Frames are a few hundred bytes: compressing them cost each socket a zlib state, about
+        # half the server's memory per socket, and CPU per frame (docs/performance.md).
+        ws_per_message_deflate=False,
     )
 
 
