@@ -3,7 +3,8 @@
 // spectators), each reading back the REST body it stands for.
 
 import { h } from '../dom.js';
-import { formatNumber, t } from '../i18n.js';
+import { formatNumber, onLanguageChange, t } from '../i18n.js';
+import { takeSeat } from './go.js';
 import { savedGuestName } from './play-api.js';
 
 /** A labelled text field for the guest name, filled with the name chosen last time. */
@@ -97,3 +98,29 @@ export function readTableSettings(form) {
   return body;
 }
 
+
+/**
+ * Run a form that seats the guest at a table: draw it with `draw(form)` (which returns its error
+ * line) and again on every language switch; on submit, disable `button` and call `takeSeat` with
+ * `seating(form)`, showing a refusal in the error line and enabling the button again.
+ */
+export function mountSeatForm(form, draw, button, seating) {
+  let error = draw(form);
+  onLanguageChange(() => {
+    error = draw(form);
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const submit = form.querySelector(button);
+    submit.disabled = true;
+    await takeSeat({
+      ...seating(form),
+      onError: (text) => {
+        error.textContent = text;
+        error.hidden = false;
+        submit.disabled = false;
+      },
+    });
+  });
+}

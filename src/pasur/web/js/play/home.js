@@ -2,10 +2,9 @@
 // the rules guide, the score tracker, history and settings.
 
 import { h } from '../dom.js';
-import { onLanguageChange, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import { startPage } from './boot.js';
-import { nameField, readTableSettings, tableSettings } from './form-parts.js';
-import { takeSeat } from './go.js';
+import { mountSeatForm, nameField, readTableSettings, tableSettings } from './form-parts.js';
 
 function drawForm(form) {
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
@@ -20,27 +19,11 @@ function drawForm(form) {
 
 async function main() {
   await startPage();
-  const form = document.querySelector('#friends-form');
-  let error = drawForm(form);
-  onLanguageChange(() => {
-    error = drawForm(form);
-  });
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    error.hidden = true;
-    const button = form.querySelector('#create-table');
-    button.disabled = true;
-    await takeSeat({
-      name: form.querySelector('#friends-name').value,
-      create: { ...readTableSettings(form), private: true },
-      seat: 0,
-      onError: (text) => {
-        error.textContent = text;
-        error.hidden = false;
-        button.disabled = false;
-      },
-    });
-  });
+  mountSeatForm(document.querySelector('#friends-form'), drawForm, '#create-table', (form) => ({
+    name: form.querySelector('#friends-name').value,
+    create: { ...readTableSettings(form), private: true },
+    seat: 0,
+  }));
 }
 
 main();

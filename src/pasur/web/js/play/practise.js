@@ -3,10 +3,9 @@
 // except when animations are off.
 
 import { h } from '../dom.js';
-import { onLanguageChange, t } from '../i18n.js';
+import { t } from '../i18n.js';
 import { startPage } from './boot.js';
-import { chosen, nameField, playersRow, presetRow } from './form-parts.js';
-import { takeSeat } from './go.js';
+import { chosen, mountSeatForm, nameField, playersRow, presetRow } from './form-parts.js';
 import { BOT_LEVELS } from './play-api.js';
 import { animationMs } from './prefs.js';
 
@@ -51,36 +50,19 @@ function drawForm(form) {
 
 async function main() {
   await startPage();
-  const form = document.querySelector('#practise-form');
-  let error = drawForm(form);
-  onLanguageChange(() => {
-    error = drawForm(form);
-  });
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    error.hidden = true;
-    const button = form.querySelector('#start-practice');
-    button.disabled = true;
-    const bots = Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]));
-    await takeSeat({
-      name: form.querySelector('#practise-name').value || t('play.practise.you'),
-      create: {
-        players: Number(chosen(form, 'players')),
-        preset: chosen(form, 'preset'),
-        private: true,
-        spectators: false,
-        bots,
-        bot_delay: animationMs() > 0 ? BOT_DELAY : 0,
-      },
-      seat: 0,
-      start: true,
-      onError: (text) => {
-        error.textContent = text;
-        error.hidden = false;
-        button.disabled = false;
-      },
-    });
-  });
+  mountSeatForm(document.querySelector('#practise-form'), drawForm, '#start-practice', (form) => ({
+    name: form.querySelector('#practise-name').value || t('play.practise.you'),
+    create: {
+      players: Number(chosen(form, 'players')),
+      preset: chosen(form, 'preset'),
+      private: true,
+      spectators: false,
+      bots: Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value])),
+      bot_delay: animationMs() > 0 ? BOT_DELAY : 0,
+    },
+    seat: 0,
+    start: true,
+  }));
 }
 
 main();
