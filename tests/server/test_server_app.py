@@ -14,7 +14,6 @@ import pasur
 from pasur.server import DEFAULT_DATABASE_URL, DatabaseURLError, ServerSettings, create_app
 from pasur.server.database import Database
 from pasur.server.logs import RedactTokens, redact
-from pasur.server.pages import PAGES
 from pasur.server.settings import database_url
 
 MakeClient = Callable[..., TestClient]
@@ -134,54 +133,6 @@ def test_api_answers_are_never_cached(client: TestClient) -> None:
     sheet = new_sheet(client, "A", "B")
     response = client.get(f"/api/tracker/sheets/{sheet['edit_token']}")
     assert response.headers["cache-control"] == "no-store"
-
-
-# Pages
-
-
-def test_pages_serve_the_tracker_page(client: TestClient, web_root: Path) -> None:
-    html = (web_root / "tracker.html").read_text(encoding="utf-8")
-    token = "x" * 32
-    for path in ("/tracker", f"/tracker/e/{token}", f"/tracker/s/{token}"):
-        response = client.get(path)
-        assert response.status_code == 200, path
-        assert response.headers["content-type"] == "text/html; charset=utf-8"
-        assert response.text == html
-    assert client.get(f"/tracker/e/{token}").headers["x-robots-tag"] == "noindex, nofollow"
-
-
-def test_every_page_serves_its_file_and_private_links_are_not_indexed(
-    client: TestClient, web_root: Path
-) -> None:
-    for page in PAGES:
-        path = page.path.format(table_id="t" * 12, game=1, token="x" * 32)
-        (web_root / page.file).write_text(f"<!doctype html><title>{page.file}</title>\n")
-        response = client.get(path)
-        assert response.status_code == 200, path
-        assert response.text == f"<!doctype html><title>{page.file}</title>\n"
-        assert ("x-robots-tag" in response.headers) is page.private, path
-
-
-def test_a_page_whose_file_is_missing_is_404(client: TestClient, web_root: Path) -> None:
-    (web_root / "rules.html").unlink(missing_ok=True)
-    assert client.get("/rules").status_code == 404
-
-
-def test_static_files_come_from_the_web_folder(client: TestClient) -> None:
-    response = client.get("/static/js/tracker.js")
-    assert response.status_code == 200
-    assert response.text == "export {};\n"
-    assert "javascript" in response.headers["content-type"]
-    assert client.get("/static/js/missing.js").status_code == 404
-    assert client.get("/static/../pasur.db").status_code == 404
-
-
-def test_without_a_web_folder_pages_are_404_not_500(tmp_path: Path, sqlite_url: str) -> None:
-    app = create_app(ServerSettings(database_url=sqlite_url, web_root=tmp_path / "absent"))
-    with TestClient(app) as client:
-        assert client.get("/tracker").status_code == 404
-        assert client.get("/static/js/tracker.js").status_code == 404
-        assert client.get("/healthz").status_code == 200
 
 
 # Docs

@@ -1,20 +1,29 @@
 """The web client's files: ``/static`` and the pages that open with a link.
 
 Every page is static HTML that reads what it needs from its URL and calls the API; the server
-only hands out the file. Pages are listed in :data:`PAGES` (path pattern, file, private), so a
-link such as an invite (``/play/t/{table_id}``) always opens its page. A page whose file is not
-installed answers 404. The folder is :attr:`ServerSettings.web_root <pasur.server.ServerSettings>`,
-the package's ``pasur/web`` unless a test points elsewhere.
+only hands out the page. Pages are listed in :data:`PAGES` (path pattern, file, private), so a
+link such as an invite (``/play/t/{table_id}``) always opens its page. The folder is
+:attr:`ServerSettings.web_root <pasur.server.ServerSettings>`, the package's ``pasur/web``
+unless a test points elsewhere.
+
+What every page has in common (the ``<head>``, the app bar with its language switch, the skip
+link, the toast, the ``<noscript>`` note) is written once, in :data:`SHELL`. A page's file
+holds only its own parts, each between ``<!-- slot NAME -->`` and ``<!-- end NAME -->``; the
+shell marks where each part goes in the same way, and what the shell writes there is the
+default a page may leave alone. :func:`assemble` puts the two together once, when the
+application is made, so there is no build step and nothing to run in the browser. A page whose
+file (or the shell) is not installed answers 404.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import NamedTuple
 
 from fastapi import APIRouter, FastAPI, HTTPException
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 
@@ -42,25 +51,77 @@ PAGES: tuple[Page, ...] = (
 """Every page of the web client. Private pages are opened by links that carry a table or a
 token; they are kept out of search engines."""
 
+SHELL = "shell.html"
+"""The file, in the web folder, that every page is put in."""
+
+_SLOT = re.compile(r"<!-- slot ([a-z]+) -->(.*?)<!-- end \1 -->", re.DOTALL)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+class PageError(ValueError):
+    """A page's file does not fit the shell: a part outside any slot, a slot filled twice, or a
+    slot the shell does not have."""
+
+
+def assemble(shell: str, page: str) -> str:
+    """The whole document: ``shell`` with each of its slots filled by ``page``'s part of that
+    name, or left as the shell writes it where the page has no such part.
+
+    Raises :class:`PageError` when ``page`` has text outside its parts (comments aside), fills a
+    slot twice, or fills one the shell lacks, so a typo fails at start-up rather than leaving a
+    part silently out of the page.
+    """
+    parts: dict[str, str] = {}
+    for match in _SLOT.finditer(page):
+        name, text = match[1], match[2].strip()
+        if name in parts:
+            raise PageError(f"the slot {name!r} is filled twice")
+        parts[name] = text
+    stray = _COMMENT.sub("", _SLOT.sub("", page)).strip()
+    if stray:
+        raise PageError(f"text outside any slot: {stray[:60]!r}")
+    unknown = parts.keys() - {match[1] for match in _SLOT.finditer(shell)}
+    if unknown:
+        raise PageError(f"the shell has no slot {', '.join(sorted(unknown))}")
+    return _SLOT.sub(lambda match: parts.get(match[1], match[2].strip()), shell)
+
 
 def install_pages(app: FastAPI, web_root: Path) -> None:
-    """Serve ``web_root`` at ``/static`` and every page of :data:`PAGES`."""
+    """Serve ``web_root`` at ``/static`` and every page of :data:`PAGES`, each assembled now."""
+    shell = _read(web_root / SHELL)
     router = APIRouter(include_in_schema=False)
     for page in PAGES:
-        router.add_api_route(page.path, _page_endpoint(web_root / page.file, page.private))
+        text = _read(web_root / page.file)
+        html = None
+        if shell is not None and text is not None:
+            try:
+                html = assemble(shell, text)
+            except PageError as error:
+                raise PageError(f"{web_root / page.file}: {error}") from None
+        router.add_api_route(page.path, _page_endpoint(page.file, html, page.private))
     app.include_router(router)
     if web_root.is_dir():
         app.mount("/static", StaticFiles(directory=web_root), name="static")
 
 
-def _page_endpoint(file: Path, private: bool) -> Callable[[], Awaitable[Response]]:
+def _read(file: Path) -> str | None:
+    """The file's text, or ``None`` when it is not installed."""
+    try:
+        return file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+
+
+def _page_endpoint(name: str, html: str | None, private: bool) -> Callable[[], Awaitable[Response]]:
+    body = None if html is None else html.encode()
+    headers = {"Cache-Control": "no-cache"}
+    if private:
+        # A page opened by a private link is nobody's business but its table's.
+        headers["X-Robots-Tag"] = "noindex, nofollow"
+
     async def page() -> Response:
-        if not file.is_file():
-            raise HTTPException(404, f"the page {file.name} is not installed")
-        headers = {"Cache-Control": "no-cache"}
-        if private:
-            # A page opened by a private link is nobody's business but its table's.
-            headers["X-Robots-Tag"] = "noindex, nofollow"
-        return FileResponse(file, media_type="text/html; charset=utf-8", headers=headers)
+        if body is None:
+            raise HTTPException(404, f"the page {name} is not installed")
+        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
 
     return page

@@ -170,7 +170,7 @@ export function mountNewSheet(container, { onCreated }) {
       'form',
       {
         id: 'new-sheet-form',
-        class: 'card new-sheet',
+        class: 'panel new-sheet',
         novalidate: true,
         onsubmit: (event) => {
           event.preventDefault();

@@ -379,7 +379,7 @@ function renderEntry(sheet) {
       'form',
       {
         id: 'round-form',
-        class: 'card',
+        class: 'panel',
         novalidate: true,
         'aria-labelledby': 'entry-title',
         onsubmit: (event) => {

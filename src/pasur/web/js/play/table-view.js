@@ -151,7 +151,7 @@ export function scoreSheet(state, round, verified) {
     );
   return h(
     'section',
-    { class: 'card score-sheet', 'aria-labelledby': 'sheet-title' },
+    { class: 'panel score-sheet', 'aria-labelledby': 'sheet-title' },
     h('h2', { id: 'sheet-title', text: t('play.sheet.title', { n: round.round + 1 }) }),
     h(
       'table',
@@ -185,7 +185,7 @@ export function gameOverView(state) {
   const winner = over.winner;
   return h(
     'section',
-    { class: 'card game-over', 'aria-labelledby': 'over-title' },
+    { class: 'panel game-over', 'aria-labelledby': 'over-title' },
     h('h2', { id: 'over-title', text: t('play.over.title') }),
     h('p', { class: 'winner', text: t('play.over.winner', { name: sideName(state, winner) }) }),
     h(
