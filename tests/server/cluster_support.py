@@ -1,8 +1,8 @@
-"""What the cluster tests share: the real Redis and PostgreSQL, or a skip that says why.
+"""What the cluster tests share: the real Redis, or a skip that says why.
 
-The tests run against the services named by ``PASUR_TEST_REDIS_URL`` and
-``PASUR_TEST_POSTGRES_URL`` (``.ci/run`` sets both). Every test gets a Redis key prefix of its
-own, so runs on one Redis never see each other's leases or channels, and tables have random ids.
+The tests run against the Redis named by ``PASUR_TEST_REDIS_URL`` (``.ci/run`` sets it; the
+PostgreSQL side is in ``database_support``). Every test gets a Redis key prefix of its own, so
+runs on one Redis never see each other's leases or channels, and tables have random ids.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import secrets
 import pytest
 
 REDIS_ENV = "PASUR_TEST_REDIS_URL"
-POSTGRES_ENV = "PASUR_TEST_POSTGRES_URL"
 
 
 def redis_url() -> str:
@@ -23,18 +22,6 @@ def redis_url() -> str:
         pytest.skip(
             f"{REDIS_ENV} is not set; set it to a Redis URL such as redis://127.0.0.1:6379/0 "
             "to run the tests of several server processes"
-        )
-    return url
-
-
-def postgres_url() -> str:
-    """The test PostgreSQL database, or a skip with the reason."""
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(
-            f"{POSTGRES_ENV} is not set; set it to a PostgreSQL URL such as "
-            "postgresql+asyncpg://postgres@127.0.0.1:5432/test to run the tests of several "
-            "server processes"
         )
     return url
 

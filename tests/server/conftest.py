@@ -1,26 +1,29 @@
 """Fixtures for the server tests: an application on a fresh database, driven by the test client.
 
-Every test gets its own SQLite file in a temporary folder and its own web folder, so nothing
-depends on the working directory or on the real web client. Tests that take the ``backend``
-fixture run once on SQLite and once on PostgreSQL, when ``PASUR_TEST_POSTGRES_URL`` names a
-database (for example ``postgresql+asyncpg://postgres@127.0.0.1:5432/test``).
+Every test that uses a database (the ``client`` fixture, or ``backend`` for its URL) runs twice:
+on an SQLite file of its own in a temporary folder, and on PostgreSQL when
+``PASUR_TEST_POSTGRES_URL`` names a server (for example
+``postgresql+asyncpg://postgres@127.0.0.1:5432/test``; without it that half skips, saying so).
+On PostgreSQL the test run makes a database of its own (``pasur_run_<random>``, dropped at the
+end), and every test starts with its tables emptied: tests never see each other's rows, and two
+runs at once on one server never meet. Tests that need SQLite itself (its file, its pragmas) take
+``sqlite_url``. Each test has its own web folder too, so nothing depends on the working directory
+or on the real web client.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from database_support import empty_tables, postgres_url, scratch_database
 from fastapi.testclient import TestClient
 from play_support import TEST_LIMITS
 
 from pasur.server import ServerSettings, create_app
 from pasur.server.settings import Limits
-
-POSTGRES_ENV = "PASUR_TEST_POSTGRES_URL"
 
 TRACKER_HTML = "<!doctype html><title>tracker test page</title>\n"
 
@@ -40,17 +43,22 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'pasur.db'}"
 
 
+@pytest.fixture(scope="session")
+def postgres_run_database() -> Iterator[str]:
+    """This test run's PostgreSQL database (made at its first use, dropped at the end)."""
+    with scratch_database("run") as url:
+        yield url
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def backend(request: pytest.FixtureRequest, sqlite_url: str) -> str:
-    """A database URL: the temporary SQLite file, or the PostgreSQL test database."""
+    """A database URL with no rows in it: the test's SQLite file, or this run's PostgreSQL
+    database with every table emptied."""
     if request.param == "sqlite":
         return sqlite_url
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(
-            f"{POSTGRES_ENV} is not set; set it to a PostgreSQL URL such as "
-            "postgresql+asyncpg://postgres@127.0.0.1:5432/test to run the API tests there too"
-        )
+    postgres_url()  # skips with the reason when no server is named
+    url: str = request.getfixturevalue("postgres_run_database")
+    empty_tables(url)
     return url
 
 
@@ -84,6 +92,6 @@ def make_client(web_root: Path) -> Iterator[Callable[..., TestClient]]:
 
 
 @pytest.fixture
-def client(make_client: Callable[..., TestClient], sqlite_url: str) -> TestClient:
-    """A test client on a new application with its own SQLite file."""
-    return make_client(sqlite_url)
+def client(make_client: Callable[..., TestClient], backend: str) -> TestClient:
+    """A test client on a new application on an empty database (SQLite, then PostgreSQL)."""
+    return make_client(backend)

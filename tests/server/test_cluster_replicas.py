@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,13 +42,13 @@ Scenario = Callable[
 ]
 
 
-def with_owner_and_follower(tmp_path: Path, scenario: Scenario) -> None:
+def with_owner_and_follower(backend: str, scenario: Scenario) -> None:
     """Process ``a`` owns a two-seat table with Dara seated; ``b`` follows it, with a spectator's
     socket recording what ``b`` sends."""
     url = redis_url()
 
     async def run() -> None:
-        database = Database(f"sqlite+aiosqlite:///{tmp_path / 'cluster.db'}")
+        database = Database(backend)
         await database.upgrade()
         prefix = fresh_prefix()
         a, b = (
@@ -88,7 +87,7 @@ async def until(condition: Callable[[], bool]) -> None:
     raise AssertionError("the condition never held")
 
 
-def test_a_replica_that_missed_a_step_reads_it_from_the_database(tmp_path: Path) -> None:
+def test_a_replica_that_missed_a_step_reads_it_from_the_database(backend: str) -> None:
     async def scenario(
         a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
@@ -102,10 +101,10 @@ def test_a_replica_that_missed_a_step_reads_it_from_the_database(tmp_path: Path)
         assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
         assert [s.kind for s in replica.table.seats] == [s.kind for s in owned.table.seats]
 
-    with_owner_and_follower(tmp_path, scenario)
+    with_owner_and_follower(backend, scenario)
 
 
-def test_a_forwarded_command_the_owner_refuses_keeps_its_error(tmp_path: Path) -> None:
+def test_a_forwarded_command_the_owner_refuses_keeps_its_error(backend: str) -> None:
     async def scenario(
         a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
@@ -118,10 +117,10 @@ def test_a_forwarded_command_the_owner_refuses_keeps_its_error(tmp_path: Path) -
         assert [e.number for e in seated] == [before + 1]
         assert replica.table.seats[1].level == owned.table.seats[1].level
 
-    with_owner_and_follower(tmp_path, scenario)
+    with_owner_and_follower(backend, scenario)
 
 
-def test_a_join_through_the_follower_stores_the_seat_token_at_the_owner(tmp_path: Path) -> None:
+def test_a_join_through_the_follower_stores_the_seat_token_at_the_owner(backend: str) -> None:
     async def scenario(
         a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
@@ -132,10 +131,10 @@ def test_a_join_through_the_follower_stores_the_seat_token_at_the_owner(tmp_path
         assert owned.seat_for_token("sima's token") is None
         assert replica.seat_for_token("sima's token") is None
 
-    with_owner_and_follower(tmp_path, scenario)
+    with_owner_and_follower(backend, scenario)
 
 
-def test_chat_said_at_the_owner_reaches_the_followers_sockets(tmp_path: Path) -> None:
+def test_chat_said_at_the_owner_reaches_the_followers_sockets(backend: str) -> None:
     async def scenario(
         a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
@@ -145,10 +144,10 @@ def test_chat_said_at_the_owner_reaches_the_followers_sockets(tmp_path: Path) ->
         assert (line["seat"], line["name"], line["text"]) == (0, "Dara", "salam")
         assert replica.chat.lines() == owned.chat.lines()
 
-    with_owner_and_follower(tmp_path, scenario)
+    with_owner_and_follower(backend, scenario)
 
 
-def test_a_public_table_made_at_one_process_is_in_the_others_lobby(tmp_path: Path) -> None:
+def test_a_public_table_made_at_one_process_is_in_the_others_lobby(backend: str) -> None:
     async def scenario(
         a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
@@ -160,10 +159,10 @@ def test_a_public_table_made_at_one_process_is_in_the_others_lobby(tmp_path: Pat
         await a.act(public, put_bot(0, "random"))
         await until(lambda: listed.table.seats[0].level == "random")
 
-    with_owner_and_follower(tmp_path, scenario)
+    with_owner_and_follower(backend, scenario)
 
 
-def test_when_the_owner_stops_its_follower_takes_the_table_and_goes_on(tmp_path: Path) -> None:
+def test_when_the_owner_stops_its_follower_takes_the_table_and_goes_on(backend: str) -> None:
     async def scenario(
         a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
@@ -174,10 +173,10 @@ def test_when_the_owner_stops_its_follower_takes_the_table_and_goes_on(tmp_path:
         assert stored is not None and stored.events[-1] == seated.to_json()
         assert r.events()[-1]["n"] == seated.number
 
-    with_owner_and_follower(tmp_path, scenario)
+    with_owner_and_follower(backend, scenario)
 
 
-def test_a_seat_with_a_socket_at_another_process_stays_connected(tmp_path: Path) -> None:
+def test_a_seat_with_a_socket_at_another_process_stays_connected(backend: str) -> None:
     async def scenario(
         a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
@@ -191,4 +190,4 @@ def test_a_seat_with_a_socket_at_another_process_stays_connected(tmp_path: Path)
         await asyncio.sleep(0.3)  # nobody answers the roll call for seat 0 now
         assert not owned.table.seats[0].connected
 
-    with_owner_and_follower(tmp_path, scenario)
+    with_owner_and_follower(backend, scenario)

@@ -81,9 +81,9 @@ def test_games_that_are_not_there_or_not_over_are_refused(
 
 
 def test_an_earlier_game_s_record_stays_after_a_rematch_and_a_restart(
-    make_client: Callable[..., TestClient], sqlite_url: str
+    make_client: Callable[..., TestClient], backend: str
 ) -> None:
-    client = make_client(sqlite_url)
+    client = make_client(backend)
     ava = GuestClient(client, "Ava")
     table_id = finished_table(client, [ava], bots=1)
     first = record_of(ava, table_id, 1).json()
@@ -93,7 +93,7 @@ def test_an_earlier_game_s_record_stays_after_a_rematch_and_a_restart(
     assert second["rounds"][0]["dealer"] == (first["rounds"][0]["dealer"] + 1) % 2
     assert record_of(ava, table_id, 1).json() == first
     client.__exit__(None, None, None)
-    again = make_client(sqlite_url)
+    again = make_client(backend)
     assert again.get(f"/api/tables/{table_id}/games/1/record").json() == first
     assert again.get(f"/api/tables/{table_id}/games/2/record").json() == second
 

@@ -56,9 +56,9 @@ def leaderboard(client: TestClient) -> list[dict[str, Any]]:
 
 
 def test_a_rated_game_moves_both_people_s_ratings_once_even_after_a_restart(
-    make_client: Callable[..., TestClient], sqlite_url: str
+    make_client: Callable[..., TestClient], backend: str
 ) -> None:
-    client = make_client(sqlite_url)
+    client = make_client(backend)
     ava, babak = GuestClient(client, "Ava"), GuestClient(client, "Babak")
     assert leaderboard(client) == []
     table_id = finished_table(client, [ava, babak], private=False, rated=True)
@@ -71,7 +71,7 @@ def test_a_rated_game_moves_both_people_s_ratings_once_even_after_a_restart(
     ]
     assert board[0]["ordinal"] > board[1]["ordinal"]
     client.__exit__(None, None, None)
-    again = make_client(sqlite_url)
+    again = make_client(backend)
     assert leaderboard(again) == board
 
 

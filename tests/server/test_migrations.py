@@ -1,15 +1,14 @@
 """The migrations: they make the models' schema on SQLite and PostgreSQL, adopt a database made
 before migrations, refuse one they did not make, and leave a database at the newest revision.
 
-Each test gets a database of its own: a new SQLite file, or a new PostgreSQL database on the
-server that ``PASUR_TEST_POSTGRES_URL`` names (dropped afterwards), so that these tests never
-meet the tables other tests leave in the shared test database.
+Each test gets an empty database of its own: a new SQLite file, or a new PostgreSQL database on
+the server that ``PASUR_TEST_POSTGRES_URL`` names (dropped afterwards), since the test run's
+database already has the newest schema.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -17,9 +16,9 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from database_support import scratch_database
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, inspect, text
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from pasur.server import database_url
 from pasur.server.database import Database
@@ -37,28 +36,15 @@ from pasur.server.migrations import (
 T = TypeVar("T")
 
 
-async def _admin(server_url: str, statement: str) -> None:
-    engine = create_async_engine(database_url(server_url), isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            await connection.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture
 def fresh_url(backend: str) -> Iterator[str]:
-    """An empty database: the test's own SQLite file, or a new PostgreSQL database."""
-    url = database_url(backend)
-    if url.get_backend_name() == "sqlite":
+    """An empty database: the test's own SQLite file, or a new PostgreSQL database (the run's
+    database has the schema already)."""
+    if database_url(backend).get_backend_name() == "sqlite":
         yield backend
         return
-    name = f"pasur_migrations_{secrets.token_hex(6)}"
-    asyncio.run(_admin(backend, f'CREATE DATABASE "{name}"'))
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        asyncio.run(_admin(backend, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with scratch_database("migrations") as url:
+        yield url
 
 
 def on(url: str, work: Callable[[Connection], T]) -> T:

@@ -89,9 +89,9 @@ def test_spectators_read_but_do_not_write(client: TestClient) -> None:
 
 
 def test_a_new_socket_gets_the_last_lines_after_its_catch_up(
-    make_client: Callable[..., TestClient], sqlite_url: str
+    make_client: Callable[..., TestClient], backend: str
 ) -> None:
-    client = make_client(sqlite_url, limits=dataclasses.replace(TEST_LIMITS, chat=Rate(100, 1.0)))
+    client = make_client(backend, limits=dataclasses.replace(TEST_LIMITS, chat=Rate(100, 1.0)))
     table_id, token_a, _ = waiting_table(client)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         hello(ws, token_a)

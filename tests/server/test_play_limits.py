@@ -28,9 +28,9 @@ def seated(client: TestClient) -> tuple[str, str]:
 
 
 def test_a_flooding_socket_is_told_then_closed_and_changes_nothing(
-    make_client: Maker, sqlite_url: str
+    make_client: Maker, backend: str
 ) -> None:
-    client = client_with(make_client, sqlite_url, seat_frames=Rate(3, 60.0), abuse_factor=2)
+    client = client_with(make_client, backend, seat_frames=Rate(3, 60.0), abuse_factor=2)
     table_id, token = seated(client)
     table = live_table(client, table_id)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
@@ -52,9 +52,9 @@ def test_a_flooding_socket_is_told_then_closed_and_changes_nothing(
     assert after in ([], ["connection"])  # at most the mark of the closed socket
 
 
-def test_a_spectator_has_a_smaller_bucket_than_a_seat(make_client: Maker, sqlite_url: str) -> None:
+def test_a_spectator_has_a_smaller_bucket_than_a_seat(make_client: Maker, backend: str) -> None:
     client = client_with(
-        make_client, sqlite_url, seat_frames=Rate(4, 60.0), spectator_frames=Rate(2, 60.0)
+        make_client, backend, seat_frames=Rate(4, 60.0), spectator_frames=Rate(2, 60.0)
     )
     table_id, token = seated(client)
     for who, allowed in ((token, 4), (None, 2)):
@@ -68,10 +68,8 @@ def test_a_spectator_has_a_smaller_bucket_than_a_seat(make_client: Maker, sqlite
         assert answers == ["pong"] * allowed + ["error"]
 
 
-def test_chat_lines_beyond_the_chat_bucket_reach_nobody(
-    make_client: Maker, sqlite_url: str
-) -> None:
-    client = client_with(make_client, sqlite_url, chat=Rate(2, 60.0))
+def test_chat_lines_beyond_the_chat_bucket_reach_nobody(make_client: Maker, backend: str) -> None:
+    client = client_with(make_client, backend, chat=Rate(2, 60.0))
     table_id, token = seated(client)
     with (
         client.websocket_connect(f"/ws/tables/{table_id}") as ws,
@@ -91,8 +89,8 @@ def test_chat_lines_beyond_the_chat_bucket_reach_nobody(
     assert [f.get("text", f["type"]) for f in seen] == ["line 0", "line 1", "pong"]
 
 
-def test_one_hint_per_window(make_client: Maker, sqlite_url: str) -> None:
-    client = client_with(make_client, sqlite_url, hints=Rate(1, 60.0))
+def test_one_hint_per_window(make_client: Maker, backend: str) -> None:
+    client = client_with(make_client, backend, hints=Rate(1, 60.0))
     table_id, [token] = practice_table(client)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         hello(ws, token)
@@ -112,9 +110,9 @@ def test_one_hint_per_window(make_client: Maker, sqlite_url: str) -> None:
     ],
 )
 def test_an_address_over_its_limit_is_refused_with_1008(
-    make_client: Maker, sqlite_url: str, limits: dict[str, Any], allowed: int
+    make_client: Maker, backend: str, limits: dict[str, Any], allowed: int
 ) -> None:
-    client = client_with(make_client, sqlite_url, **limits)
+    client = client_with(make_client, backend, **limits)
     table_id, _ = seated(client)
     opened = []
     try:

@@ -56,11 +56,11 @@ def test_a_socket_that_falls_behind_is_closed_instead_of_waited_for() -> None:
 
 
 def test_cookies_survive_a_restart_with_the_secret_kept_in_the_database(
-    web_root: Path, sqlite_url: str, make_client: Callable[..., TestClient]
+    web_root: Path, backend: str, make_client: Callable[..., TestClient]
 ) -> None:
-    with TestClient(create_app(ServerSettings(database_url=sqlite_url, web_root=web_root))) as c:
+    with TestClient(create_app(ServerSettings(database_url=backend, web_root=web_root))) as c:
         cookie = c.post("/api/guest", json={"name": "Ava"}).cookies[COOKIE]
-    second = make_client(sqlite_url)
+    second = make_client(backend)
     second.cookies.clear()
     response = second.get("/api/guest", headers={"Cookie": f"{COOKIE}={cookie}"})
     assert response.json() == {"name": "Ava"}

@@ -53,8 +53,8 @@ def test_a_foreign_origin_is_refused_before_the_socket_opens(
     assert origin in caplog.text
 
 
-def test_a_configured_origin_is_allowed(make_client: Maker, sqlite_url: str) -> None:
-    client = make_client(sqlite_url, allowed_origins=("https://pasur.example",))
+def test_a_configured_origin_is_allowed(make_client: Maker, backend: str) -> None:
+    client = make_client(backend, allowed_origins=("https://pasur.example",))
     table_id = a_table(client)
     headers = {"origin": "https://pasur.example:443"}
     with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as ws:

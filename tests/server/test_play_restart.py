@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 from play_support import GuestClient, hello, live_table, play_one, play_round, read_until
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 from pasur.server import ServerSettings, create_app
 
@@ -54,22 +55,26 @@ def test_a_restarted_server_resumes_a_table_mid_round(
     assert len(played) == 48
 
 
-def test_every_step_is_in_the_database(client: TestClient, sqlite_url: str) -> None:
+def test_every_step_is_in_the_database(client: TestClient) -> None:
     ava = GuestClient(client, "Ava")
     table_id = ava.create(players=2, bots={"1": "random"})
     _, token = ava.join(table_id)
     ava.post(f"/api/tables/{table_id}/start")
     table = live_table(client, table_id)
-    engine = create_engine(sqlite_url.replace("+aiosqlite", ""))
-    with engine.connect() as connection:
-        rows = connection.execute(
-            text("SELECT n, kind FROM table_events WHERE table_id = :t ORDER BY n"),
-            {"t": table_id},
-        ).all()
-        stored = connection.execute(
-            text("SELECT status, version, seats FROM tables WHERE id = :t"), {"t": table_id}
-        ).one()
-    engine.dispose()
+    database = client.app.state.database  # type: ignore[attr-defined]
+
+    async def read() -> tuple[list[Any], Any]:
+        async with database.engine.connect() as connection:
+            rows = await connection.execute(
+                text("SELECT n, kind FROM table_events WHERE table_id = :t ORDER BY n"),
+                {"t": table_id},
+            )
+            stored = await connection.execute(
+                text("SELECT status, version, seats FROM tables WHERE id = :t"), {"t": table_id}
+            )
+            return list(rows.all()), stored.one()
+
+    rows, stored = client.portal.call(read)  # type: ignore[union-attr]
     assert [(n, kind) for n, kind in rows] == [(e.number, e.kind.value) for e in table.history]
     assert stored[0] == "playing" and stored[1] == table.version
     assert token not in str(stored[2])  # only the token's digest is kept

@@ -1,0 +1,94 @@
+"""The test databases: PostgreSQL databases of a test run's own, and emptying them between tests.
+
+The PostgreSQL server comes from ``PASUR_TEST_POSTGRES_URL`` (``.ci/run`` sets it); without it the
+PostgreSQL half of the server tests skips with the reason. Tests never use the database that URL
+names: each test run makes databases of its own beside it (random names, dropped afterwards), so
+two runs on one machine at the same time never see each other's rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from pasur.server import database_url
+from pasur.server.migrations import VERSION_TABLE
+
+POSTGRES_ENV = "PASUR_TEST_POSTGRES_URL"
+
+LOCK_TIMEOUT = "10s"
+"""How long emptying the tables waits for a lock: a connection a test left open fails the next
+test with a PostgreSQL error instead of hanging it."""
+
+
+def postgres_url() -> str:
+    """The test PostgreSQL server's URL, or a skip with the reason."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(
+            f"{POSTGRES_ENV} is not set; set it to a PostgreSQL URL such as "
+            "postgresql+asyncpg://postgres@127.0.0.1:5432/test to run this test on PostgreSQL"
+        )
+    return url
+
+
+def on_postgres(url: str, *statements: str) -> None:
+    """Run ``statements`` outside a transaction (as CREATE and DROP DATABASE need) at ``url``."""
+
+    async def run() -> None:
+        engine = create_async_engine(database_url(url), isolation_level="AUTOCOMMIT")
+        try:
+            async with engine.connect() as connection:
+                for statement in statements:
+                    await connection.execute(text(statement))
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+
+
+@contextmanager
+def scratch_database(kind: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database named ``pasur_<kind>_<random>`` on the test server; its
+    URL. It is dropped afterwards, whatever connections are still open to it."""
+    server = postgres_url()
+    name = f"pasur_{kind}_{secrets.token_hex(6)}"
+    on_postgres(server, f'CREATE DATABASE "{name}"')
+    try:
+        yield database_url(server).set(database=name).render_as_string(hide_password=False)
+    finally:
+        on_postgres(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def empty_tables(url: str) -> None:
+    """Delete every row of every table at ``url`` except the migration revision (one TRUNCATE,
+    so a test starts on the schema the previous test's server left, with no rows)."""
+
+    async def run() -> None:
+        engine = create_async_engine(database_url(url))
+        try:
+            async with engine.begin() as connection:
+                names = (
+                    await connection.scalars(
+                        text(
+                            "SELECT tablename FROM pg_tables "
+                            "WHERE schemaname = current_schema() AND tablename <> :kept"
+                        ),
+                        {"kept": VERSION_TABLE},
+                    )
+                ).all()
+                if names:
+                    await connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'"))
+                    listed = ", ".join(f'"{name}"' for name in names)
+                    await connection.execute(text(f"TRUNCATE {listed} RESTART IDENTITY CASCADE"))
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
