@@ -2,8 +2,8 @@
 different processes play together, and the owner's death loses no play.
 
 Each test starts two real server processes on free loopback ports, sharing a PostgreSQL database
-of the test's own and the test Redis (with a key prefix of their own and a short lease). The players are WebSocket
-clients that play the first legal move each time an event gives them one.
+of the test's own and the test Redis (with a key prefix of their own and a short lease). The
+players are WebSocket clients that play the first legal move each time an event gives them one.
 """
 
 from __future__ import annotations
