@@ -1,9 +1,15 @@
-"""How errors become responses: field-level 422s, and a generic 500 that reveals nothing.
+"""How errors become responses: field-level 422s, a 503 while Redis is unreachable, and a generic
+500 that reveals nothing.
 
 Every feature reports bad input by raising :func:`field_error` (FastAPI's own
 :class:`~fastapi.exceptions.RequestValidationError`), so the client always sees one shape::
 
     {"detail": [{"loc": ["body", "counts", "clubs"], "msg": "...", "type": "value_error"}]}
+
+A server that shares its tables through Redis (``pasur serve --redis``) cannot take a table or
+reach its owner while Redis is down; that is a passing outage, not a bug, so the call is answered
+503 with the play API's error body (``{"detail": {"code": "unavailable", "message": ...}}``) and
+the client may try again.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from collections.abc import Sequence
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from starlette.responses import Response
 
 from pasur.server.logs import redact
@@ -34,6 +42,8 @@ def field_error(loc: Sequence[str | int], message: str) -> RequestValidationErro
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers for validation errors and for anything unexpected."""
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(RedisConnectionError, _redis_unreachable)
+    app.add_exception_handler(RedisTimeoutError, _redis_unreachable)
     app.add_exception_handler(Exception, _unexpected_error)
 
 
@@ -64,6 +74,20 @@ def _text(text: str) -> str:
 def _message(text: str) -> str:
     # Pydantic words a validator's ValueError as "Value error, <message>".
     return text.removeprefix("Value error, ")
+
+
+REDIS_UNREACHABLE = (
+    "the server cannot reach Redis, which it shares tables through; try again in a moment"
+)
+
+
+async def _redis_unreachable(request: Request, exc: Exception) -> Response:
+    # One line without a traceback: the cause is outside the server, and Redis's own message
+    # (its address, "connection refused") says which.
+    log.warning("Redis unreachable in %s %s: %s", request.method, redact(request.url.path), exc)
+    return JSONResponse(
+        {"detail": {"code": "unavailable", "message": REDIS_UNREACHABLE}}, status_code=503
+    )
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:
