@@ -1,15 +1,20 @@
-"""ASGI middleware: security headers on every response, and a bound on request bodies.
+"""ASGI middleware: security headers on every response, a bound on request bodies, and the
+refusal of state-changing requests sent from another site's page.
 
-Both are plain ASGI (no ``BaseHTTPMiddleware``), so they cost one function call per message and
-leave WebSocket connections untouched.
+All are plain ASGI (no ``BaseHTTPMiddleware``), so they cost one function call per message and
+leave WebSocket connections untouched (the socket's handshake has its own Origin check).
 """
 
 from __future__ import annotations
 
-from starlette.datastructures import MutableHeaders
+from collections.abc import Collection
+
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pasur.server.origin import from_another_site
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
@@ -25,6 +30,13 @@ DOCS_CONTENT_SECURITY_POLICY = (
 """For the OpenAPI page only: FastAPI's Swagger UI loads from a CDN with an inline script."""
 
 DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect"})
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+"""Methods that change nothing on this server, so any page may send them."""
+
+CROSS_SITE = (
+    "this request came from another site's page; the server takes changes only from its own pages"
+)
 
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body accepted; a whole sheet's request is a few hundred bytes."""
@@ -96,3 +108,30 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse({"detail": self._message()}, status_code=413)
         await response(scope, receive, send)
+
+
+class CrossSiteGuard:
+    """Refuses, with 403 ``cross_site``, a request that changes something (not GET, HEAD or
+    OPTIONS) when a browser sent it from another site's page.
+
+    The guest cookie is ``SameSite=Lax``, so a browser already keeps it off such requests, and
+    the API reads JSON, which a plain HTML form cannot send. This guard does not depend on either:
+    it also covers pages on a sibling domain (the same "site" for SameSite) and browsers that
+    ignore SameSite. ``allowed_origins`` are the operator's other origins
+    (``PASUR_ALLOWED_ORIGINS``), whose pages may call the API as the server's own do.
+    """
+
+    def __init__(self, app: ASGIApp, allowed_origins: Collection[str] = ()) -> None:
+        self.app = app
+        self.allowed_origins = frozenset(allowed_origins)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["method"] not in SAFE_METHODS
+            and from_another_site(Headers(scope=scope), self.allowed_origins)
+        ):
+            body = {"detail": {"code": "cross_site", "message": CROSS_SITE}}
+            await JSONResponse(body, status_code=403)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
