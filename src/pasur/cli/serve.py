@@ -38,7 +38,7 @@ def serve(
     """Run the web server: the score tracker at /tracker, its API, OpenAPI at /docs."""
     import uvicorn
 
-    from pasur.server import create_app
+    from pasur.server import WS_MAX_MESSAGE, create_app
 
     settings, source = server_settings(db, host=host, port=port)
     if redis is not None or settings.redis_url is not None:
@@ -62,6 +62,7 @@ def serve(
         # Frames are a few hundred bytes: compressing them cost each socket a zlib state, about
         # half the server's memory per socket, and CPU per frame (docs/performance.md).
         ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_MESSAGE,
     )
 
 

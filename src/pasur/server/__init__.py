@@ -10,6 +10,7 @@ from pasur.server.app import create_app
 from pasur.server.settings import (
     DEFAULT_DATABASE_URL,
     REDIS_ENV,
+    WS_MAX_MESSAGE,
     DatabaseURLError,
     ServerSettings,
     database_url,
@@ -19,6 +20,7 @@ from pasur.server.settings import (
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "REDIS_ENV",
+    "WS_MAX_MESSAGE",
     "DatabaseURLError",
     "ServerSettings",
     "create_app",

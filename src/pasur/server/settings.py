@@ -60,6 +60,12 @@ class DatabaseURLError(ValueError):
     """A database URL the server cannot use; the message says why (and never shows a password)."""
 
 
+WS_MAX_MESSAGE = 64 * 1024
+"""The largest WebSocket message ``pasur serve`` reads, in bytes: a bigger one closes the socket
+(1009) before it is held in memory whole. Frames up to this size that are over the protocol's
+4 KiB are still read, and answered ``bad_frame`` like any other bad frame; without this bound the
+server would read up to 16 MiB per message on every socket."""
+
 SEAT_FRAMES = Rate(100, 20.0)
 SPECTATOR_FRAMES = Rate(50, 20.0)
 CHAT_LINES = Rate(5, 10.0)
