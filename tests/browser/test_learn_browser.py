@@ -50,6 +50,14 @@ def test_the_guide_draws_every_example_as_cards(browser: Browser, server: str) -
     problems = watch(page)
     page.goto(f"{server}/rules")
     _ready(page)
+    # The sections are those of examples.json, in order, each listed in the contents and titled.
+    ids = [section["id"] for section in EXAMPLES["sections"]]
+    assert page.locator("main > section").evaluate_all("s => s.map(e => e.id)") == ids
+    links = page.locator("#contents a").evaluate_all("a => a.map(e => e.getAttribute('href'))")
+    assert links == [f"#{name}" for name in ids]
+    titles = page.locator("main > section > h2").all_inner_texts()
+    assert titles == page.locator("#contents a").all_inner_texts()
+    assert all(titles), titles
     for example in EXAMPLES["captures"]:
         figure = page.locator(f'figure[data-example="{example["id"]}"]')
         assert figure.count() == 1, example["id"]
@@ -80,6 +88,12 @@ def test_the_guide_draws_every_example_as_cards(browser: Browser, server: str) -
     sheet = page.locator('[data-figure="count"] .score-sheet .sheet-total td')
     assert sheet.all_inner_texts() == [str(line["total"]) for line in EXAMPLES["count"]["lines"]]
     screenshot(page, "learn-rules-phone.png")
+    # A link to a section opens at it, though the sections are made after the page has loaded.
+    page.goto(f"{server}/rules?lang=en#house")
+    _ready(page)
+    box = page.locator("#house").bounding_box()
+    assert box is not None
+    assert 0 <= box["y"] < 100, box
     assert problems == []
     context.close()
 

@@ -3,7 +3,8 @@
 The page draws these examples as cards and teaches from them, so each one is checked here: the
 sets a card may take, whether it may be laid, whether a capture scores a Sur, the deal, a round's
 count, a whole game's totals, and that the guide lists every house-rule setting with its values
-and its text in both languages.
+and its text in both languages. The page's sections are data here too: each part of each section
+is checked to be one the page can draw, and every worked example to be shown exactly once.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ from pasur.rules import (
 WEB = Path(__file__).resolve().parents[2] / "src" / "pasur" / "web"
 EXAMPLES: dict[str, Any] = json.loads((WEB / "learn" / "examples.json").read_text("utf-8"))
 CAPTURES: list[dict[str, Any]] = EXAMPLES["captures"]
+SECTIONS: list[dict[str, Any]] = EXAMPLES["sections"]
+DRAWINGS = {"deal", "points", "count", "game", "house"}
+"""The drawings guide.js makes from this file's other entries (``figure`` parts)."""
 
 
 def _plays(*, sur_only: bool = False) -> list[Any]:
@@ -155,8 +159,45 @@ def test_every_house_rule_is_explained_with_its_values() -> None:
             assert examples[entry["example"]]["rules"].keys() == {name}
 
 
+def test_each_section_part_is_one_the_page_draws() -> None:
+    ids = [section["id"] for section in SECTIONS]
+    assert len(set(ids)) == len(ids), "a section id is its link target: one each"
+    for section in SECTIONS:
+        assert section.keys() == {"id", "parts"}, section["id"]
+        for part in section["parts"]:
+            ((kind, value),) = part.items()
+            assert kind in {"text", "hint", "list", "example", "figure"}, (section["id"], part)
+            if kind == "figure":
+                assert value in DRAWINGS, (section["id"], part)
+            if kind == "list":
+                assert value and all(isinstance(name, str) for name in value), section["id"]
+    figures = [
+        part["figure"] for section in SECTIONS for part in section["parts"] if "figure" in part
+    ]
+    assert sorted(figures) == sorted(DRAWINGS), "each drawing is placed once"
+
+
+def test_every_worked_example_is_shown_once() -> None:
+    placed = [
+        part["example"] for section in SECTIONS for part in section["parts"] if "example" in part
+    ]
+    placed += [entry["example"] for entry in EXAMPLES["settings"] if "example" in entry]
+    assert sorted(placed) == sorted(example["id"] for example in CAPTURES)
+
+
+def _section_keys() -> set[str]:
+    """The messages the sections name: each title and each part's text."""
+    keys: set[str] = set()
+    for section in SECTIONS:
+        keys.add(f"learn.{section['id']}.title")
+        for part in section["parts"]:
+            names = part.get("list", [part.get("text") or part.get("hint")])
+            keys |= {f"learn.{section['id']}.{name}" for name in names if name}
+    return keys
+
+
 def test_the_catalogs_name_every_example_score_and_setting() -> None:
-    keys = {f"learn.example.{example['id']}" for example in CAPTURES}
+    keys = _section_keys() | {f"learn.example.{example['id']}" for example in CAPTURES}
     keys |= {f"learn.count.{row['what']}" for row in EXAMPLES["points"]}
     for entry in EXAMPLES["settings"]:
         name = entry["name"]

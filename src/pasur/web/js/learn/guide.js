@@ -1,10 +1,11 @@
-// The rules guide (/rules): the text is in the page and its catalogs; every worked example is
-// drawn from /static/learn/examples.json, which the test suite checks against the rules engine,
-// so what the page teaches is what the engine plays.
+// The rules guide (/rules): /static/learn/examples.json gives its sections in order (each part a
+// message of the catalogs, a worked example or a drawing) and every worked example, which the
+// test suite checks against the rules engine, so what the page teaches is what the engine plays
+// and a new section or house rule is new data, not new markup.
 
 import { cardElement, cardName } from '../cards.js';
 import { fill, h } from '../dom.js';
-import { onLanguageChange, t } from '../i18n.js';
+import { onLanguageChange, t, translate } from '../i18n.js';
 import { cardRow, cardsText, scoreSheet } from './drawing.js';
 import { startPage } from './page.js';
 
@@ -243,6 +244,45 @@ function houseRules(container, settings, examples) {
   );
 }
 
+// ---------------------------------------------------------------- the sections
+
+/** The drawings that stand on their own rather than framed as an example. */
+const UNFRAMED = new Set(['points', 'house']);
+
+/** One part of section `id`: its text names a message `learn.{id}.{name}`. */
+function sectionPart(id, part) {
+  const message = (name) => ({ i18n: `learn.${id}.${name}` });
+  if ('text' in part) return h('p', { dataset: message(part.text) });
+  if ('hint' in part) return h('p', { class: 'hint', dataset: message(part.hint) });
+  if ('list' in part) {
+    return h('ol', { class: 'exceptions' }, part.list.map((name) => h('li', { dataset: message(name) })));
+  }
+  if ('example' in part) return h('figure', { class: 'example', dataset: { example: part.example } });
+  if (UNFRAMED.has(part.figure)) return h('div', { dataset: { figure: part.figure } });
+  return h('figure', { class: 'example', dataset: { figure: part.figure } });
+}
+
+/** The table of contents and every section, empty of drawings; the language fills their text. */
+function buildSections(sections) {
+  const title = (id) => ({ i18n: `learn.${id}.title` });
+  fill(
+    document.querySelector('#contents'),
+    sections.map(({ id }) => h('li', {}, h('a', { href: `#${id}`, dataset: title(id) }))),
+  );
+  const main = document.querySelector('#main');
+  main.append(
+    ...sections.map(({ id, parts }) =>
+      h(
+        'section',
+        { id, class: 'panel', 'aria-labelledby': `${id}-title` },
+        h('h2', { id: `${id}-title`, dataset: title(id) }),
+        parts.map((part) => sectionPart(id, part)),
+      ),
+    ),
+  );
+  translate(main);
+}
+
 // ---------------------------------------------------------------- the page
 
 function render(data) {
@@ -269,8 +309,12 @@ async function main() {
     document.querySelector('#guide-error').hidden = false;
     return;
   }
+  buildSections(data.sections);
   render(data);
   onLanguageChange(() => render(data));
+  // The sections came after the page loaded, so the browser could not go to a #section link.
+  const linked = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (linked) linked.scrollIntoView();
   document.body.dataset.ready = 'true';
 }
 
