@@ -25,14 +25,16 @@ from play_support import TEST_LIMITS
 from pasur.server import ServerSettings, create_app
 from pasur.server.settings import Limits
 
-TRACKER_HTML = "<!doctype html><title>tracker test page</title>\n"
+SHELL_HTML = "<!doctype html>\n<!-- slot head --><!-- end head -->\n"
+TRACKER_HTML = "<!-- slot head --><title>tracker test page</title><!-- end head -->\n"
 
 
 @pytest.fixture
 def web_root(tmp_path: Path) -> Path:
-    """A stand-in for the web client's folder, with a tracker page and one script."""
+    """A stand-in for the web client's folder: the page shell, a tracker page and one script."""
     root = tmp_path / "web"
     (root / "js").mkdir(parents=True)
+    (root / "shell.html").write_text(SHELL_HTML, encoding="utf-8")
     (root / "tracker.html").write_text(TRACKER_HTML, encoding="utf-8")
     (root / "js" / "tracker.js").write_text("export {};\n", encoding="utf-8")
     return root

@@ -103,11 +103,12 @@ def test_every_page_serves_its_file_and_private_links_are_not_indexed(
 def test_a_page_whose_file_or_shell_is_missing_is_404(
     web_root: Path, sqlite_url: str, make_client: Callable[..., TestClient]
 ) -> None:
-    for file in ("rules.html", "tracker.html"):
-        (web_root / file).write_text(_fragment(file), encoding="utf-8")
+    (web_root / SHELL).unlink()
+    (web_root / "rules.html").write_text(_fragment("rules"), encoding="utf-8")
     no_shell = make_client(sqlite_url)
     assert no_shell.get("/rules").status_code == 404
     (web_root / SHELL).write_text(TEST_SHELL, encoding="utf-8")
+    (web_root / "tracker.html").write_text(_fragment("tracker"), encoding="utf-8")
     client = make_client(sqlite_url)
     assert client.get("/rules").status_code == 200
     answer = client.get("/history")

@@ -122,7 +122,9 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
 
 
 def test_only_the_docs_page_may_load_its_cdn(client: TestClient) -> None:
-    page = client.get("/tracker").headers["content-security-policy"]
+    tracker = client.get("/tracker")
+    assert tracker.status_code == 200
+    page = tracker.headers["content-security-policy"]
     assert "https:" not in page
     assert "unsafe-inline" not in page
     docs = client.get("/docs").headers["content-security-policy"]
