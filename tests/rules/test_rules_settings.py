@@ -30,6 +30,7 @@ from pasur.rules import (
     new_game,
     shuffle_deck,
 )
+from pasur.rules.cards import CARDS
 from pasur.rules.deal import shuffled_pack
 from pasur.rules.settings import (
     Capture,
@@ -315,8 +316,17 @@ def test_check_deck_refuses_bad_decks() -> None:
         check_deck(STANDARD, 2, (*good[:51], good[0]))
     with pytest.raises(DeckError, match="each of the 52 cards exactly once"):
         check_deck(STANDARD, 2, (*good[:51], 52))
+    with pytest.raises(DeckError, match="each of the 52 cards exactly once"):
+        check_deck(STANDARD, 2, (*good[:51], -1))
     with pytest.raises(DeckError, match="a list of card numbers"):
         check_deck(STANDARD, 2, ["AC"] * 52)  # type: ignore[list-item]
+    with pytest.raises(DeckError, match="a list of card numbers"):
+        check_deck(STANDARD, 2, (*good[:51], "AC"))  # type: ignore[arg-type]
+    # A tuple of plain ints is kept as it is; anything else becomes one.
+    plain = tuple(good)
+    assert check_deck(STANDARD, 2, plain) is plain
+    as_cards = check_deck(STANDARD, 2, [CARDS[card] for card in good])
+    assert as_cards == good and {type(card) for card in as_cards} == {int}
     with pytest.raises(DeckError, match="played by 2, 3 or 4 players, not 5"):
         check_deck(STANDARD, 5, good)
     jack = deck_for(hands=["2C 3C 4C 5C", "2D 3D 4D 5D"], table="JC QD QH 9S")

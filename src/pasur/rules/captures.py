@@ -3,9 +3,10 @@
 A number card takes sets of number cards that sum to eleven with it; a jack takes every number
 card and jack; a queen or king takes matching cards. Only some table cards can matter to a given
 card (a 7 can only use cards up to 4; a queen only queens), so the legal plays of one card are
-remembered in a bounded memo keyed on that card and the table cards that can matter to it. Random
-play and bot searches meet the same few keys again and again, which makes listing the legal moves
-a handful of dictionary look-ups.
+remembered in a bounded memo keyed on that card and the table cards that can matter to it (all but
+a jack's, which are quicker to work out than to look up). Random play and bot searches meet the
+same few keys again and again, which makes listing the legal moves a handful of dictionary
+look-ups.
 """
 
 from __future__ import annotations
@@ -15,10 +16,22 @@ from typing import Final
 
 from pasur.rules.cards import CARDS, JACK, JACKS, NUMBER_CARDS, rank_mask
 from pasur.rules.moves import Move
-from pasur.rules.settings import Capture, FaceCapture, Rules, SumSets
+from pasur.rules.settings import ALL_MATCHING, OPTIONAL_CAPTURE, SEVERAL_SETS, Rules
+
+FIRST_JACK: Final = 4 * (JACK - 1)
+"""The number of the first jack; jacks are FIRST_JACK to FIRST_QUEEN - 1."""
+FIRST_QUEEN: Final = 4 * JACK
+"""The number of the first queen."""
 
 _MEMO_LIMIT: Final = 1 << 17
 """Entries kept in one memo before it is emptied; bounds memory on long runs."""
+
+# Names from modules that are not compiled, kept in C statics by the compiled form (a module
+# global is a dict look-up there, and an int global is unboxed again at every use).
+_CARDS: Final = CARDS
+_MOVE: Final = Move
+_NUMBER_CARDS: Final = NUMBER_CARDS
+_JACKS: Final = JACKS
 
 
 def _relevant(card: int) -> int:
@@ -117,17 +130,26 @@ def unions_of_disjoint(sets: tuple[int, ...]) -> tuple[int, ...]:
 
 def capture_options(card: int, table: int, rules: Rules) -> tuple[int, ...]:
     """Every set of table cards that ``card`` may take, as card sets; empty if it takes nothing."""
+    return _options(card, table, rules.capture_variant)
+
+
+def _options(card: int, table: int, variant: int) -> tuple[int, ...]:
+    """:func:`capture_options` for the rules of a capture variant (``Rules.capture_variant``).
+
+    The variant's bits carry the three settings that matter here, so a memo miss reads no
+    attribute of the rules (each read is a slow generic look-up in compiled code).
+    """
     rank = (card >> 2) + 1
     if rank <= 10:
-        options = sets_summing(table & NUMBER_CARDS, 11 - rank)
-        if rules.sum_sets is SumSets.SEVERAL and len(options) > 1:
+        options = sets_summing(table & _NUMBER_CARDS, 11 - rank)
+        if variant & SEVERAL_SETS and len(options) > 1:
             return unions_of_disjoint(options)
         return options
     if rank == JACK:
-        taken = table & (NUMBER_CARDS | JACKS)
+        taken = table & (_NUMBER_CARDS | _JACKS)
         return (taken,) if taken else ()
     matching = table & rank_mask(rank)
-    if not matching or rules.face_capture is FaceCapture.ALL:
+    if not matching or variant & ALL_MATCHING:
         return (matching,) if matching else ()
     singles = []
     while matching:
@@ -150,20 +172,38 @@ def card_moves(card: int, table: int, rules: Rules) -> tuple[Move, ...]:
 
     The answer is remembered in ``MEMOS[rules.capture_variant]`` under
     ``(table & RELEVANT[card]) << 6 | card``; the engine's hot paths look there first and call
-    this only on a miss.
+    :func:`remember_moves` only on a miss.
     """
-    memo = MEMOS[rules.capture_variant]
+    variant = rules.capture_variant
     key = (table & RELEVANT[card]) << 6 | card
-    moves = memo.get(key)
-    if moves is None:
+    moves = MEMOS[variant].get(key)
+    return moves if moves is not None else remember_moves(card, table, variant, key)
+
+
+def remember_moves(card: int, table: int, variant: int, key: int) -> tuple[Move, ...]:
+    """Work out :func:`card_moves` for a capture variant and remember it under ``key``.
+
+    A jack's plays are worked out but not remembered: its key is the whole table (it takes every
+    number card and jack), which random play seldom meets twice, so remembering it only filled
+    the memo (a third of its entries), while its one capture is a single mask operation.
+    """
+    played = _CARDS[card]
+    options = _options(card, table, variant)
+    moves = tuple([_new(_MOVE, (played, taken)) for taken in options])
+    if not options or variant & OPTIONAL_CAPTURE:
+        moves += (_LAYS[card],)
+    if not FIRST_JACK <= card < FIRST_QUEEN:
+        memo = MEMOS[variant]
         if len(memo) >= _MEMO_LIMIT:
             # Drop the older half: recent entries, the likeliest to be met again, stay.
             for old in list(itertools.islice(memo, len(memo) // 2)):
                 del memo[old]
-        played = CARDS[card]
-        options = capture_options(card, table, rules)
-        moves = tuple(Move(played, taken) for taken in options)
-        if not options or rules.capture is Capture.OPTIONAL:
-            moves += (Move(played, 0),)
         memo[key] = moves
     return moves
+
+
+_new: Final = tuple.__new__
+"""Builds a Move from a (card, taken) pair without the NamedTuple's Python-level constructor."""
+
+_LAYS: Final = tuple(Move(played, 0) for played in CARDS)
+"""_LAYS[card]: the move that lays the card, shared by every memo entry (moves are immutable)."""

@@ -26,7 +26,8 @@ HAND_SIZE: Final = 4
 TABLE_SIZE: Final = 4
 PACK_SIZE: Final = 52
 PLAYER_COUNTS = (2, 3, 4)
-_WHOLE_PACK = frozenset(range(PACK_SIZE))
+_WHOLE_PACK: Final = (1 << PACK_SIZE) - 1
+"""Every card, as a card set."""
 
 
 def deals_per_round(players: int) -> int:
@@ -91,11 +92,17 @@ def check_deck(rules: Rules, players: int, deck: Sequence[int]) -> tuple[int, ..
     """Return ``deck`` as a tuple if it is a deck order the rules allow; raise DeckError if not."""
     if players not in PLAYER_COUNTS:
         raise DeckError(f"Pasur is played by 2, 3 or 4 players, not {players}")
-    try:
-        order = tuple(map(operator.index, deck))
-    except TypeError:
-        raise DeckError("a deck order is a list of card numbers from 0 to 51") from None
-    if len(order) != PACK_SIZE or frozenset(order) != _WHOLE_PACK:
+    order = _plain_ints(deck)
+    if order is None:
+        try:
+            order = tuple(map(operator.index, deck))
+        except TypeError:
+            raise DeckError("a deck order is a list of card numbers from 0 to 51") from None
+    seen = 0
+    for card in order:
+        if 0 <= card < PACK_SIZE:
+            seen |= 1 << card
+    if len(order) != PACK_SIZE or seen != _WHOLE_PACK:
         raise DeckError("a deck order must hold each of the 52 cards exactly once")
     start = HAND_SIZE * players
     table = order[start : start + TABLE_SIZE]
@@ -110,6 +117,20 @@ def check_deck(rules: Rules, players: int, deck: Sequence[int]) -> tuple[int, ..
             )
         )
     return order
+
+
+def _plain_ints(deck: object) -> tuple[int, ...] | None:
+    """``deck`` itself if it is a tuple of plain ints (as :func:`shuffle_deck` returns), else None.
+
+    Such a deck needs no conversion; the items are read as objects, so that anything else in it
+    is left to the caller's conversion and its error message.
+    """
+    if type(deck) is not tuple:
+        return None
+    for card in deck:
+        if type(card) is not int:
+            return None
+    return deck
 
 
 def seeded_rng(seed: int | str, round_no: int) -> random.Random:

@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pasur.rules.captures import MEMOS, RELEVANT, capture_options, card_moves
+from pasur.rules.captures import (
+    FIRST_JACK,
+    FIRST_QUEEN,
+    MEMOS,
+    RELEVANT,
+    capture_options,
+    card_moves,
+    remember_moves,
+)
 from pasur.rules.cards import CARDS, JACK, format_cards
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE, TABLE_SIZE, check_deck, seeded_rng, shuffle_deck
 from pasur.rules.errors import DeckError, GameOverError, IllegalMoveError
@@ -109,7 +117,7 @@ def next_round(state: GameState, *, deck: Sequence[int] | None = None) -> GameSt
         raise GameOverError("the round is still being played")
     if deck is None and state.seed is None:
         raise DeckError("this game has no seed: give the next round's deck order")
-    done = FinishedRound(state.dealer, state.deck, state.plays, state.result)
+    done = _new(_FINISHED_ROUND, (state.dealer, state.deck, state.plays, state.result))
     return _deal_round(
         state.rules,
         state.players,
@@ -124,14 +132,16 @@ def next_round(state: GameState, *, deck: Sequence[int] | None = None) -> GameSt
 
 def moves_for(hand: int, table: int, rules: Rules) -> tuple[Move, ...]:
     """The legal moves of a hand at a table, card by card in rank order, captures before a lay."""
-    memo = MEMOS[rules.capture_variant]
+    variant = rules.capture_variant
+    memo = MEMOS[variant]
     moves: tuple[Move, ...] = ()
     while hand:
         low = hand & -hand
         hand ^= low
         card = low.bit_length() - 1
-        found = memo.get((table & RELEVANT[card]) << 6 | card)
-        moves += found if found is not None else card_moves(card, table, rules)
+        key = (table & RELEVANT[card]) << 6 | card
+        found = memo.get(key)
+        moves += found if found is not None else remember_moves(card, table, variant, key)
     return moves
 
 
@@ -200,8 +210,7 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
     rules = state.rules
     if seat < 0 or not 0 <= card < PACK_SIZE or not state.hands[seat] >> card & 1:
         raise IllegalMoveError(why_illegal(state, move))
-    moves = MEMOS[rules.capture_variant].get((state.table & RELEVANT[card]) << 6 | card)
-    if move not in (moves if moves is not None else card_moves(card, state.table, rules)):
+    if move not in card_moves(card, state.table, rules):
         raise IllegalMoveError(why_illegal(state, move))
     return play_legal(state, move)
 
@@ -213,28 +222,18 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
     comes from outside (a person, a socket, a file) goes through :func:`play`.
     """
     card, taken = move
-    (
-        deck,
-        hands_before,
-        seed,
-        finished,
-        rules,
-        players,
-        round_no,
-        dealer,
-        seat,
-        dealt,
-        table,
-        piles,
-        surs,
-        last_capturer,
-        plays,
-        totals,
-        _,
-        _,
-    ) = state
+    # The fields this move leaves alone are read and passed on as objects (see views.view).
+    fields: tuple[object, ...] = state
+    seat = state.turn
+    players = state.players
+    dealer = state.dealer
+    dealt = state.dealt
+    table = state.table
+    piles = state.piles
+    surs = state.surs
+    last_capturer = state.last_capturer
     bit = 1 << card
-    hands = list(hands_before)
+    hands = list(state.hands)
     hands[seat] ^= bit
     sur = False
     if taken:
@@ -243,35 +242,36 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
         captured[seat] |= taken | bit
         piles = tuple(captured)
         last_capturer = seat
-        if not table and (card < _FIRST_JACK or card >= _FIRST_QUEEN):
+        if not table and not FIRST_JACK <= card < FIRST_QUEEN:
             sur, surs = _sur(state, seat)
     else:
         table |= bit
-    # CARDS[card]: the same Card whether the move came as a Move or as a plain (int, int) pair.
-    plays = (*plays, _new(Play, (seat, CARDS[card], taken, sur)))
+    # _CARDS[card]: the same Card whether the move came as a Move or as a plain (int, int) pair.
+    # Joining the plays with a 1-tuple copies them once; (*plays, play) went through a list.
+    plays = state.plays + (_new(_PLAY, (seat, _CARDS[card], taken, sur)),)  # noqa: RUF005
     if hands[seat] or seat != dealer:
         seat = (seat + 1) % players
     elif dealt < PACK_SIZE:
         # Everyone has played their four cards: deal again, starting after the dealer.
         for i in range(1, players + 1):
             target = (dealer + i) % players
-            for c in deck[dealt : dealt + HAND_SIZE]:
+            for c in state.deck[dealt : dealt + HAND_SIZE]:
                 hands[target] |= 1 << c
             dealt += HAND_SIZE
         seat = (dealer + 1) % players
     else:
         return _end_round(state, table, piles, surs, last_capturer, plays)
     return _new(
-        GameState,
+        _GAME_STATE,
         (
-            deck,
+            fields[0],  # deck
             tuple(hands),
-            seed,
-            finished,
-            rules,
-            players,
-            round_no,
-            dealer,
+            fields[2],  # seed
+            fields[3],  # finished
+            fields[4],  # rules
+            fields[5],  # players
+            fields[6],  # round_no
+            fields[7],  # dealer
             seat,
             dealt,
             table,
@@ -279,15 +279,19 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
             surs,
             last_capturer,
             plays,
-            totals,
-            None,
-            -1,
+            fields[15],  # totals
+            None,  # result
+            -1,  # winner
         ),
     )
 
 
-_FIRST_JACK: Final = 4 * (JACK - 1)
-_FIRST_QUEEN: Final = 4 * JACK
+# Module globals imported from elsewhere are dict look-ups in compiled code; Final names are not.
+_CARDS: Final = CARDS
+_PLAY: Final = Play
+_GAME_STATE: Final = GameState
+_ROUND_RESULT: Final = RoundResult
+_FINISHED_ROUND: Final = FinishedRound
 
 
 def _sur(state: GameState, seat: int) -> tuple[bool, tuple[int, ...]]:
@@ -327,25 +331,38 @@ def _end_round(
     leftover_to = last_capturer if last_capturer >= 0 else state.dealer
     final_piles = list(piles)
     final_piles[leftover_to] |= table
-    sides = state.sides
-    side_piles = [0] * sides
-    side_surs = [0] * sides
-    for seat in range(state.players):
-        side_piles[state.side_of(seat)] |= final_piles[seat]
-        side_surs[state.side_of(seat)] += surs[seat]
+    players = state.players
+    rules = state.rules
+    if rules.partnerships:
+        side_piles = [final_piles[0] | final_piles[2], final_piles[1] | final_piles[3]]
+        side_surs = [surs[0] + surs[2], surs[1] + surs[3]]
+    else:
+        side_piles = final_piles
+        side_surs = list(surs)
     counts = RoundCounts.from_piles(side_piles, side_surs)
-    score = score_round(state.rules, counts, state.totals)
+    score = score_round(rules, counts, state.totals)
     totals = tuple(total + points for total, points in zip(state.totals, score.points, strict=True))
-    winner = game_winner(totals, state.rules.target)
-    return state._replace(
-        hands=(0,) * state.players,
-        turn=-1,
-        table=0,
-        piles=tuple(final_piles),
-        surs=surs,
-        last_capturer=last_capturer,
-        plays=plays,
-        totals=totals,
-        result=RoundResult(score, table, leftover_to, totals),
-        winner=-1 if winner is None else winner,
+    winner = game_winner(totals, rules.target)
+    return _new(
+        _GAME_STATE,
+        (
+            state.deck,
+            (0,) * players,
+            state.seed,
+            state.finished,
+            rules,
+            players,
+            state.round_no,
+            state.dealer,
+            -1,
+            state.dealt,
+            0,
+            tuple(final_piles),
+            surs,
+            last_capturer,
+            plays,
+            totals,
+            _new(_ROUND_RESULT, (score, table, leftover_to, totals)),
+            -1 if winner is None else winner,
+        ),
     )

@@ -7,7 +7,7 @@ score tracker takes them as typed in by people at a real table. Both call :func:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pasur.rules.cards import ACES, CLUB_CARDS, JACKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pasur.rules.errors import PasurError
@@ -103,8 +103,9 @@ class RoundCounts(NamedTuple):
                 ten_of_diamonds = side
             if pile & TWO_OF_CLUBS:
                 two_of_clubs = side
-        return cls(
-            tuple(clubs), tuple(aces), tuple(jacks), ten_of_diamonds, two_of_clubs, tuple(surs)
+        return _new(
+            cls,
+            (tuple(clubs), tuple(aces), tuple(jacks), ten_of_diamonds, two_of_clubs, tuple(surs)),
         )
 
 
@@ -216,19 +217,27 @@ def score_round(
             clubs_points = rules.clubs_points
             if rules.clubs_award is ClubsAward.PER_CLUB:
                 clubs_points = min(counts.clubs[side], rules.clubs_points)
+        # tuple.__new__ skips the NamedTuple's Python-level constructor (every self-play round
+        # ends here); the fields go in ScoreLine's order.
         lines.append(
-            ScoreLine(
-                clubs=counts.clubs[side],
-                clubs_points=clubs_points,
-                ten_of_diamonds=TEN_OF_DIAMONDS_POINTS if counts.ten_of_diamonds == side else 0,
-                two_of_clubs=TWO_OF_CLUBS_POINTS if counts.two_of_clubs == side else 0,
-                aces=counts.aces[side],
-                jacks=counts.jacks[side],
-                surs=surs[side],
-                sur_points=surs[side] * rules.sur_points,
+            _new(
+                ScoreLine,
+                (
+                    counts.clubs[side],
+                    clubs_points,
+                    TEN_OF_DIAMONDS_POINTS if counts.ten_of_diamonds == side else 0,
+                    TWO_OF_CLUBS_POINTS if counts.two_of_clubs == side else 0,
+                    counts.aces[side],
+                    counts.jacks[side],
+                    surs[side],
+                    surs[side] * rules.sur_points,
+                ),
             )
         )
-    return RoundScore(lines=tuple(lines), clubs_winner=winner)
+    return _new(RoundScore, (tuple(lines), winner))
+
+
+_new: Final = tuple.__new__
 
 
 def game_winner(totals: Sequence[int], target: int) -> int | None:

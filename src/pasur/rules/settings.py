@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
+from typing import Final
 
 from pasur.rules.errors import SettingError
 
@@ -82,6 +83,14 @@ class ClubsTie(StrEnum):
     NOBODY = "nobody"
 
 
+OPTIONAL_CAPTURE: Final = 4
+"""The bit of ``Rules.capture_variant`` set when capture is optional."""
+SEVERAL_SETS: Final = 2
+"""The bit set when a number card may take several disjoint sets at once."""
+ALL_MATCHING: Final = 1
+"""The bit set when a queen or king takes every matching card."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Rules:
     """A complete rule set. Build one with :func:`make_rules`; every field has a default."""
@@ -123,9 +132,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         variant = (
-            (self.capture is Capture.OPTIONAL) * 4
-            + (self.sum_sets is SumSets.SEVERAL) * 2
-            + (self.face_capture is FaceCapture.ALL)
+            (self.capture is Capture.OPTIONAL) * OPTIONAL_CAPTURE
+            + (self.sum_sets is SumSets.SEVERAL) * SEVERAL_SETS
+            + (self.face_capture is FaceCapture.ALL) * ALL_MATCHING
         )
         object.__setattr__(self, "capture_variant", variant)
 

@@ -15,7 +15,7 @@ from pasur.rules.deal import HAND_SIZE, PACK_SIZE, deals_per_round
 from pasur.rules.engine import moves_for
 from pasur.rules.moves import Move
 from pasur.rules.settings import Rules
-from pasur.rules.state import PUBLIC, GameState, Play, RoundResult
+from pasur.rules.state import GameState, Play, RoundResult
 
 
 class SeatView(NamedTuple):
@@ -25,7 +25,7 @@ class SeatView(NamedTuple):
     """Whose view this is."""
     hand: int
     """This seat's hand (a card set); 0 for a spectator."""
-    # The rest are the public fields of GameState, in the same order.
+    # The rest are the public fields of GameState (from state.PUBLIC on), in the same order.
     rules: Rules
     players: int
     round_no: int
@@ -109,9 +109,35 @@ class SeatView(NamedTuple):
 
 def view(state: GameState, seat: int) -> SeatView:
     """What ``seat`` may know of ``state``; pass -1 for a spectator's view."""
-    # Joining two tuples is quicker than unpacking one into a third (bots get a view every move).
+    # Bots get a view every move, so this is on the hot path. Read through a tuple of objects,
+    # the public fields are copied as they are: slicing the state (a tuple subclass) took
+    # Python's slow generic path, and with the field types known compiled code unboxed each
+    # field into a C value only to box it again.
+    s: tuple[object, ...] = state
     hand = state[1][seat] if seat >= 0 else 0
-    return _new(SeatView, (seat, hand) + state[PUBLIC:])  # noqa: RUF005
+    return _new(
+        _SEAT_VIEW,
+        (
+            seat,
+            hand,
+            s[4],
+            s[5],
+            s[6],
+            s[7],
+            s[8],
+            s[9],
+            s[10],
+            s[11],
+            s[12],
+            s[13],
+            s[14],
+            s[15],
+            s[16],
+            s[17],
+        ),
+    )
 
 
 _new: Final = tuple.__new__
+_SEAT_VIEW: Final = SeatView
+"""A C static in compiled code, where naming the class is a look-up in the module's dict."""
