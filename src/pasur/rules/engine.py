@@ -84,25 +84,29 @@ def _deal_round(
     start = HAND_SIZE * players
     for card in order[start : start + TABLE_SIZE]:
         table |= 1 << card
-    return GameState(
-        deck=order,
-        hands=tuple(hands),
-        seed=seed,
-        finished=finished,
-        rules=rules,
-        players=players,
-        round_no=round_no,
-        dealer=dealer,
-        turn=(dealer + 1) % players,
-        dealt=start + TABLE_SIZE,
-        table=table,
-        piles=(0,) * players,
-        surs=(0,) * players,
-        last_capturer=-1,
-        plays=(),
-        totals=totals,
-        result=None,
-        winner=-1,
+    # Field by field in GameState's order: tuple.__new__ skips the keyword-taking constructor.
+    return _new(
+        _GAME_STATE,
+        (
+            order,  # deck
+            tuple(hands),  # hands
+            seed,  # seed
+            finished,  # finished
+            rules,  # rules
+            players,  # players
+            round_no,  # round_no
+            dealer,  # dealer
+            (dealer + 1) % players,  # turn
+            start + TABLE_SIZE,  # dealt
+            table,  # table
+            (0,) * players,  # piles
+            (0,) * players,  # surs
+            -1,  # last_capturer
+            (),  # plays
+            totals,  # totals
+            None,  # result
+            -1,  # winner
+        ),
     )
 
 
@@ -248,7 +252,8 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
         table |= bit
     # _CARDS[card]: the same Card whether the move came as a Move or as a plain (int, int) pair.
     # Joining the plays with a 1-tuple copies them once; (*plays, play) went through a list.
-    plays = state.plays + (_new(_PLAY, (seat, _CARDS[card], taken, sur)),)  # noqa: RUF005
+    played = _new(_PLAY, (seat, _CARDS[card], taken, sur)) if taken else _LAY_PLAYS[seat][card]
+    plays = state.plays + (played,)  # noqa: RUF005
     if hands[seat] or seat != dealer:
         seat = (seat + 1) % players
     elif dealt < PACK_SIZE:
@@ -292,6 +297,9 @@ _PLAY: Final = Play
 _GAME_STATE: Final = GameState
 _ROUND_RESULT: Final = RoundResult
 _FINISHED_ROUND: Final = FinishedRound
+
+_LAY_PLAYS: Final = tuple(tuple(Play(seat, card, 0, False) for card in CARDS) for seat in range(4))
+"""_LAY_PLAYS[seat][card]: the play of a seat laying a card, made once (plays are immutable)."""
 
 
 def _sur(state: GameState, seat: int) -> tuple[bool, tuple[int, ...]]:

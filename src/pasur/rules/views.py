@@ -114,7 +114,8 @@ def view(state: GameState, seat: int) -> SeatView:
     # Python's slow generic path, and with the field types known compiled code unboxed each
     # field into a C value only to box it again.
     s: tuple[object, ...] = state
-    hand = state[1][seat] if seat >= 0 else 0
+    hands: tuple[object, ...] = state.hands
+    hand = hands[seat] if seat >= 0 else 0
     return _new(
         _SEAT_VIEW,
         (
