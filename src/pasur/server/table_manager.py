@@ -58,6 +58,11 @@ def clock() -> float:
     return time.monotonic()
 
 
+def encode(frame: JSON) -> str:
+    """A frame as the text sent for it: compact JSON."""
+    return json.dumps(frame, separators=(",", ":"))
+
+
 class Connection:
     """One socket at a table: a recipient (a seat or a spectator), a bounded send queue, and the
     socket's rate limits (None: unlimited, for tests that drive the handler directly)."""
@@ -77,10 +82,15 @@ class Connection:
 
     def send(self, frame: JSON) -> None:
         """Queue a frame; a full queue closes the connection instead of waiting."""
+        if not self.closed:
+            self.send_encoded(encode(frame))
+
+    def send_encoded(self, text: str) -> None:
+        """Queue a frame already written as JSON (:func:`encode`), as :meth:`send` does."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.warning("a connection fell %d frames behind; closing it", SEND_QUEUE)
             self.close(1013, "too slow")
@@ -196,6 +206,7 @@ class TableManager:
         pending = [task for task in [*timers, *self._background] if not task.done()]
         if pending:
             await asyncio.wait(pending, timeout=5.0)
+        await self.store.flush()
 
     async def create(self, config: TableConfig, creator: str, bots: dict[int, str]) -> LiveTable:
         """A new table with bots in the given seats, stored before it is returned."""
@@ -310,15 +321,25 @@ class TableManager:
         """Called after each step is stored and sent here: a cluster tells the other servers."""
 
     def broadcast(self, live: LiveTable, events: list[Event]) -> None:
-        """Send each connection the events as its recipient may see them."""
+        """Send each connection the events as its recipient may see them.
+
+        Each event is rendered and written as JSON once per recipient (a seat, or the
+        spectators), however many sockets that recipient has open.
+        """
+        texts: dict[int, list[str]] = {}
         for connection in list(live.connections):
             if connection.closed:
                 live.connections.discard(connection)
                 continue
-            for event in events:
-                connection.send(
-                    {"type": "event", "event": event.for_recipient(connection.recipient)}
-                )
+            recipient = connection.recipient
+            frames = texts.get(recipient)
+            if frames is None:
+                frames = texts[recipient] = [
+                    encode({"type": "event", "event": event.for_recipient(recipient)})
+                    for event in events
+                ]
+            for text in frames:
+                connection.send_encoded(text)
 
     async def connect(self, live: LiveTable, connection: Connection, since: int | None) -> None:
         """Seat ``connection`` at the table: mark its seat connected, then catch it up.
@@ -372,8 +393,9 @@ class TableManager:
         if state.kind is not SeatKind.HUMAN:
             raise TableError("not_seated", "only the people seated at the table write in its chat")
         frame = live.chat.add(seat, state.name, line, int(time.time()))
+        text = encode(frame)
         for connection in list(live.connections):
-            connection.send(frame)
+            connection.send_encoded(text)
         return frame
 
     async def join(self, live: LiveTable, player: Player, seat: int | None, digest: str) -> int:

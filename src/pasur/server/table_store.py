@@ -4,11 +4,21 @@ The ``tables`` row holds the settings (:meth:`TableConfig.to_json`), who created
 status and version, and the seat tokens (as SHA-256 digests: a stolen database opens no seat).
 The events are the table's private stored form (:meth:`Event.to_json`), numbered from 1; with the
 settings they rebuild the table exactly (:meth:`Table.from_log`). Every step a table takes is
-written in one transaction: its new events and the updated row.
+written in one transaction with its new events and the updated row.
+
+Steps are stored by group commit: one writer task takes every step queued since its last write,
+across all tables, and stores them in one transaction (one ``INSERT`` of all their events, one
+``UPDATE`` per run of steps that change the same columns), then answers each waiting table. A
+step is still answered only once it is committed; what the database costs per transaction (the
+statements, the round trips, the commit) is shared by every table that played meanwhile, which
+is what let one process keep up with thousands of sockets (docs/performance.md, "Server load").
+If a batch fails, its steps are written again one transaction each, so one bad step (say, a step
+fenced off because another process took the table) cannot sink the others.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 from collections.abc import Awaitable, Callable, Sequence
@@ -22,6 +32,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     insert,
     select,
     update,
@@ -93,6 +104,24 @@ AppendHook = Callable[[AsyncConnection, str, Sequence[Event]], Awaitable[None]]
 """Called with each stored step's connection, table id and events, inside its transaction."""
 
 
+@dataclasses.dataclass(slots=True)
+class _Step:
+    """A step waiting for the writer: its events, the columns of its table's row that change,
+    and the future its table awaits."""
+
+    table_id: str
+    events: Sequence[Event]
+    values: dict[str, Any]
+    stored: asyncio.Future[None]
+
+
+_INSERT_EVENTS = insert(TableEventRow)
+_UPDATE_ROW = update(TableRow).where(TableRow.id == bindparam("step_table"))
+"""The step statements, built once: SQLAlchemy then finds their compiled forms by identity (and
+the columns given) instead of building and hashing new statements for every step. The ``UPDATE``
+sets the columns its parameters name."""
+
+
 class TableStore:
     """Writes and reads online tables.
 
@@ -103,6 +132,8 @@ class TableStore:
     def __init__(self, database: Database, *, after_append: AppendHook | None = None) -> None:
         self._engine = database.engine
         self._after_append = after_append
+        self._queued: list[_Step] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def create(
         self,
@@ -141,7 +172,11 @@ class TableStore:
         status: str,
         seats: dict[str, str] | None = None,
     ) -> None:
-        """Store a step: its events, the table's new status, and its seat tokens if they changed."""
+        """Store a step: its events, the table's new status, and its seat tokens if they changed.
+
+        Returns once the step is committed (with the other steps queued meanwhile); raises what
+        storing it alone raised if it could not be stored.
+        """
         if not events and seats is None:
             return
         values: dict[str, Any] = {"updated_at": datetime.now(UTC), "status": status}
@@ -149,14 +184,62 @@ class TableStore:
             values["version"] = events[-1].number
         if seats is not None:
             values["seats"] = dict(seats)
+        step = _Step(table_id, events, values, asyncio.get_running_loop().create_future())
+        self._queued.append(step)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued())
+        # Shielded: a caller cancelled meanwhile leaves the step to be stored all the same, and
+        # its outcome is still read (no "exception never retrieved").
+        await asyncio.shield(step.stored)
+
+    async def flush(self) -> None:
+        """Wait until every step queued so far is stored (or has failed)."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.shield(self._writer)
+
+    async def _write_queued(self) -> None:
+        """The writer: store what is queued, one transaction per batch, until nothing is left."""
+        while self._queued:
+            batch, self._queued = self._queued, []
+            try:
+                await self._write(batch)
+            except Exception as error:
+                if len(batch) == 1:
+                    _settle(batch[0], error)
+                    continue
+                for step in batch:
+                    try:
+                        await self._write([step])
+                    except Exception as alone:
+                        _settle(step, alone)
+                    else:
+                        _settle(step, None)
+            else:
+                for step in batch:
+                    _settle(step, None)
+
+    async def _write(self, steps: list[_Step]) -> None:
+        """Store ``steps`` in one transaction: all their events, then each table's row (in the
+        steps' order, one ``UPDATE`` per run of steps that change the same columns), then the
+        ``after_append`` hook per step."""
+        rows = [row for step in steps for row in _event_rows(step.table_id, step.events)]
         async with self._engine.begin() as connection:
-            if events:
-                await connection.execute(insert(TableEventRow), _event_rows(table_id, events))
-            await connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(**values)
-            )
-            if events and self._after_append is not None:
-                await self._after_append(connection, table_id, events)
+            if rows:
+                await connection.execute(_INSERT_EVENTS, rows)
+            run: list[dict[str, Any]] = []
+            columns: tuple[str, ...] = ()
+            for step in steps:
+                changed = tuple(step.values)
+                if run and changed != columns:
+                    await connection.execute(_UPDATE_ROW, run)
+                    run = []
+                columns = changed
+                run.append({"step_table": step.table_id, **step.values})
+            await connection.execute(_UPDATE_ROW, run)
+            if self._after_append is not None:
+                for step in steps:
+                    if step.events:
+                        await self._after_append(connection, step.table_id, step.events)
 
     async def load(self, table_id: str) -> StoredTable | None:
         """The table with that id and all its events, or None."""
@@ -200,3 +283,13 @@ class TableStore:
                 select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.id)
             )
             return [str(value) for value in result.scalars()]
+
+
+def _settle(step: _Step, error: Exception | None) -> None:
+    """Answer the table waiting for ``step``."""
+    if step.stored.done():  # pragma: no cover - the shield keeps callers from cancelling it
+        return
+    if error is None:
+        step.stored.set_result(None)
+    else:
+        step.stored.set_exception(error)
