@@ -14,7 +14,7 @@ import asyncio
 from typing import Any
 
 from sqlalchemy import event, text
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase
 
@@ -38,11 +38,23 @@ class Database:
     """The engine for one database URL; create it once per application."""
 
     def __init__(self, url: str | URL) -> None:
+        url = make_url(url)
+        options: dict[str, Any] = {"pool_pre_ping": True}
+        if url.get_backend_name() == "sqlite":
+            # One connection: SQLite writes one transaction at a time anyway, so a second
+            # connection only adds writers that sleep in the busy handler (and fail with
+            # "database is locked" when many tables are made at once); queued at the pool they
+            # take turns instead. A file on this machine never drops a connection, so the pool
+            # does not ping it before each use (a statement and a thread hop per transaction).
+            # Nothing in the server holds a connection while it waits for another.
+            options = {"pool_pre_ping": False}
+            if url.database not in (None, "", ":memory:"):
+                options |= {"pool_size": 1, "max_overflow": 0}
         self.engine: AsyncEngine = create_async_engine(
             url,
             # Parameters (sheet tokens among them) never appear in logs or error messages.
             hide_parameters=True,
-            pool_pre_ping=True,
+            **options,
         )
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_setup)
