@@ -42,6 +42,7 @@ import json
 import os
 import random
 import resource
+import secrets
 import shutil
 import signal
 import socket
@@ -50,11 +51,14 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -82,14 +86,24 @@ def log(message: str) -> None:
 
 
 class Server:
-    """``pasur serve`` in a subprocess on a free loopback port."""
+    """``pasur serve`` in a subprocess on a free loopback port; with a Redis URL, one process of a
+    cluster (``--redis``, the keys under ``redis_prefix``)."""
 
-    def __init__(self, database: str, folder: Path, profile: Path | None = None) -> None:
+    def __init__(
+        self,
+        database: str,
+        log_path: Path,
+        profile: Path | None = None,
+        redis: str | None = None,
+        redis_prefix: str = "",
+    ) -> None:
         self.database = database
         self.profile = profile
+        self.redis = redis
+        self.redis_prefix = redis_prefix
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = folder / "server.log"
+        self.log_path = log_path
         self.process: subprocess.Popen[bytes] | None = None
 
     async def start(self) -> None:
@@ -98,11 +112,14 @@ class Server:
         command = [pasur, "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         if self.profile is not None:
             command = [sys.executable, "-m", "cProfile", "-o", str(self.profile), *command]
+        command += ["--db", self.database]
+        environment = dict(os.environ)
+        if self.redis is not None:
+            command += ["--redis", self.redis]
+            environment["PASUR_REDIS_PREFIX"] = self.redis_prefix
         with self.log_path.open("wb") as output:
             self.process = subprocess.Popen(
-                [*command, "--db", self.database],
-                stdout=output,
-                stderr=subprocess.STDOUT,
+                command, stdout=output, stderr=subprocess.STDOUT, env=environment
             )
         deadline = time.monotonic() + 60
         async with httpx.AsyncClient(base_url=self.url) as client:
@@ -146,6 +163,79 @@ class Server:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-20:])
 
 
+class Servers:
+    """The ``pasur serve`` processes of one run: one, or several sharing the database and a
+    Redis server, each table owned by one of them (``pasur serve --redis``)."""
+
+    def __init__(
+        self,
+        count: int,
+        database: str,
+        folder: Path,
+        profile: Path | None = None,
+        redis: str | None = None,
+    ) -> None:
+        prefix = f"pasur-load-{secrets.token_hex(4)}:"
+        self.members = [
+            Server(
+                database,
+                folder / f"server{index}.log",
+                profile.with_suffix(f".{index}{profile.suffix}") if profile and index else profile,
+                redis,
+                prefix,
+            )
+            for index in range(count)
+        ]
+
+    @property
+    def urls(self) -> list[str]:
+        return [server.url for server in self.members]
+
+    async def start(self) -> None:
+        """Start them one after the other (the first one migrates the database)."""
+        for server in self.members:
+            await server.start()
+
+    def rss_mb(self) -> float:
+        """Their resident memory together, in MiB."""
+        return sum(server.rss_mb() for server in self.members)
+
+    def cpu_seconds(self) -> float:
+        """The CPU they have used together so far."""
+        return sum(server.cpu_seconds() for server in self.members)
+
+    def stop(self) -> None:
+        for server in self.members:
+            server.stop()
+
+
+@contextlib.asynccontextmanager
+async def scratch_database(url: str | None, folder: Path) -> AsyncIterator[str]:
+    """The database of one run, empty: a new SQLite file in ``folder`` by default; for a
+    PostgreSQL URL, a new database made beside the one it names and dropped after the run (the
+    named one is only connected to, never written); any other URL as it is."""
+    if url is None:
+        yield f"sqlite+aiosqlite:///{folder / 'load.db'}"
+        return
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        yield url
+        return
+    name = f"{parsed.database or 'postgres'}_load_{secrets.token_hex(4)}"
+    # CREATE and DROP DATABASE run outside a transaction.
+    engine = create_async_engine(parsed, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield parsed.set(database=name).render_as_string(hide_password=False)
+        finally:
+            async with engine.connect() as connection:
+                await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        await engine.dispose()
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -156,28 +246,32 @@ def _free_port() -> int:
 # Setting the tables up.
 
 
-async def set_up_tables(url: str, tables: int, target: int) -> list[tuple[str, str]]:
-    """Start ``tables`` two-person tables playing to ``target`` points; returns (table id, seat
+async def set_up_tables(urls: list[str], tables: int, target: int) -> list[tuple[int, str, str]]:
+    """Start ``tables`` two-person tables playing to ``target`` points, table ``i`` made at server
+    ``i`` modulo the servers (which then owns it); returns (table number + seat, table id, seat
     token) per seated person."""
-    seats: list[tuple[str, str]] = []
+    seats: list[tuple[int, str, str]] = []
     limit = asyncio.Semaphore(SETUP_CONCURRENCY)
-    async with (
-        httpx.AsyncClient(base_url=url, timeout=60) as ava,
-        httpx.AsyncClient(base_url=url, timeout=60) as babak,
-    ):
-        await _call(ava, "/api/guest", {"name": "Ava"})
-        await _call(babak, "/api/guest", {"name": "Babak"})
+    async with contextlib.AsyncExitStack() as stack:
+        people: list[tuple[httpx.AsyncClient, httpx.AsyncClient]] = []
+        for url in urls:
+            ava = await stack.enter_async_context(httpx.AsyncClient(base_url=url, timeout=60))
+            babak = await stack.enter_async_context(httpx.AsyncClient(base_url=url, timeout=60))
+            await _call(ava, "/api/guest", {"name": "Ava"})
+            await _call(babak, "/api/guest", {"name": "Babak"})
+            people.append((ava, babak))
 
-        async def one_table() -> None:
+        async def one_table(number: int) -> None:
+            ava, babak = people[number % len(people)]
             async with limit:
                 body = {"players": 2, "settings": {"target": str(target)}}
                 table_id = (await _call(ava, "/api/tables", body))["table_id"]
                 for person in (ava, babak):
                     joined = await _call(person, f"/api/tables/{table_id}/join", {})
-                    seats.append((table_id, joined["seat_token"]))
+                    seats.append((number + joined["seat"], table_id, joined["seat_token"]))
                 await _call(ava, f"/api/tables/{table_id}/start", None)
 
-        await asyncio.gather(*(one_table() for _ in range(tables)))
+        await asyncio.gather(*(one_table(number) for number in range(tables)))
     return seats
 
 
@@ -350,6 +444,7 @@ class Result:
     """The figures for one number of sockets."""
 
     sockets: int
+    processes: int
     tables: int
     seconds: float
     plays: int
@@ -361,8 +456,13 @@ class Result:
     p99_ms: float
     max_ms: float
     server_cpu_percent: float
+    """The CPU of every server process together, in % of one core."""
     client_cpu_percent: float
+    cpu_ms_per_play: float
+    """The server's CPU over the measured seconds divided by the plays sent in them: the cost of a
+    play, which (unlike the latencies) hardly depends on what else the machine runs."""
     rss_start_mb: float
+    """Each RSS figure is every server process's together."""
     rss_tables_mb: float
     rss_sockets_mb: float
     rss_end_mb: float
@@ -372,17 +472,28 @@ class Result:
 
 
 async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
-    """Start a server, seat ``sockets`` people, let them play, and measure."""
-    database = args.db or f"sqlite+aiosqlite:///{folder / 'load.db'}"
+    """Start the servers, seat ``sockets`` people, let them play, and measure."""
+    async with scratch_database(args.db, folder) as database:
+        return await run_on(database, sockets, args, folder)
+
+
+async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: Path) -> Result:
+    """:func:`run` on an empty database.
+
+    With several servers, the two people of a table connect to different ones (seat ``s`` of
+    table ``i`` to server ``i + s`` modulo the servers): every play of one of them goes through
+    Redis to the table's owner and back, as on a cluster without sticky sessions.
+    """
     profile = args.profile.with_suffix(f".{sockets}.prof") if args.profile else None
-    server = Server(database, folder, profile)
-    await server.start()
+    servers = Servers(args.processes, database, folder, profile, args.redis)
+    loops: list[asyncio.Task[None]] = []
+    await servers.start()
     try:
-        rss_start = server.rss_mb()
+        rss_start = servers.rss_mb()
         started = time.perf_counter()
-        seats = await set_up_tables(server.url, sockets // 2, args.target)
+        seats = await set_up_tables(servers.urls, sockets // 2, args.target)
         setup_seconds = time.perf_counter() - started
-        rss_tables = server.rss_mb()
+        rss_tables = servers.rss_mb()
         log(f"  {sockets // 2} tables started in {setup_seconds:.1f} s; connecting")
 
         tally = Tally()
@@ -390,21 +501,25 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
         players = [Player(tally, random.Random(rng.random()), args.think) for _ in seats]
         limit = asyncio.Semaphore(CONNECT_CONCURRENCY)
         started = time.perf_counter()
-        ws_url = server.url.replace("http", "ws", 1) + "/ws/tables/"
+        ws_urls = [url.replace("http", "ws", 1) + "/ws/tables/" for url in servers.urls]
         await asyncio.gather(
             *(
-                player.connect(ws_url + table_id, token, home_address(n), limit)
-                for n, (player, (table_id, token)) in enumerate(zip(players, seats, strict=True))
+                player.connect(
+                    ws_urls[server % len(ws_urls)] + table_id, token, home_address(n), limit
+                )
+                for n, (player, (server, table_id, token)) in enumerate(
+                    zip(players, seats, strict=True)
+                )
             )
         )
         connect_seconds = time.perf_counter() - started
-        rss_sockets = server.rss_mb()
+        rss_sockets = servers.rss_mb()
         log(f"  {sockets} sockets connected in {connect_seconds:.1f} s; playing")
 
         loops = [asyncio.create_task(p.play()) for p in players]
         await asyncio.sleep(WARM_UP_SECONDS)
         cpu_server, cpu_client, clock = (
-            server.cpu_seconds(),
+            servers.cpu_seconds(),
             time.process_time(),
             time.perf_counter(),
         )
@@ -412,15 +527,16 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
         await asyncio.sleep(args.seconds)
         tally.measuring = False
         elapsed = time.perf_counter() - clock
-        server_cpu = (server.cpu_seconds() - cpu_server) / elapsed * 100
+        server_seconds = servers.cpu_seconds() - cpu_server
+        server_cpu = server_seconds / elapsed * 100
         client_cpu = (time.process_time() - cpu_client) / elapsed * 100
         tally.stopping = True
         deadline = time.monotonic() + DRAIN_SECONDS
         while tally.outstanding and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
-        rss_end = server.rss_mb()
+        rss_end = servers.rss_mb()
     finally:
-        server.stop()
+        servers.stop()
     for loop in loops:
         loop.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
@@ -428,6 +544,7 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
     latencies = sorted(tally.latencies)
     return Result(
         sockets=sockets,
+        processes=args.processes,
         tables=sockets // 2,
         seconds=args.seconds,
         plays=tally.sent,
@@ -440,6 +557,7 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
         max_ms=(latencies[-1] if latencies else 0.0) * 1000,
         server_cpu_percent=server_cpu,
         client_cpu_percent=client_cpu,
+        cpu_ms_per_play=server_seconds * 1000 / max(tally.sent, 1),
         rss_start_mb=rss_start,
         rss_tables_mb=rss_tables,
         rss_sockets_mb=rss_sockets,
@@ -486,6 +604,7 @@ def print_table(results: list[Result]) -> None:
     rows = [
         [
             f"{r.sockets:,}",
+            str(r.processes),
             f"{r.tables:,}",
             f"{r.plays:,}",
             f"{r.games:,}",
@@ -494,6 +613,7 @@ def print_table(results: list[Result]) -> None:
             f"{r.max_ms:.0f}",
             f"{r.server_cpu_percent:.0f}%",
             f"{r.client_cpu_percent:.0f}%",
+            f"{r.cpu_ms_per_play:.2f}",
             f"{r.rss_start_mb:.0f}/{r.rss_tables_mb:.0f}/{r.rss_sockets_mb:.0f}/{r.rss_end_mb:.0f}",
             f"{r.kb_per_socket:.1f}",
             f"{r.stale:,}",
@@ -503,6 +623,7 @@ def print_table(results: list[Result]) -> None:
     ]
     header = [
         "sockets",
+        "processes",
         "tables",
         "plays",
         "games",
@@ -511,6 +632,7 @@ def print_table(results: list[Result]) -> None:
         "max_ms",
         "server_cpu",
         "client_cpu",
+        "cpu_ms_per_play",
         "rss_mib(start/tables/sockets/end)",
         "kib_per_socket",
         "stale",
@@ -538,7 +660,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the moves and thinking times")
     parser.add_argument(
-        "--db", help="database URL for the server (default: a new SQLite file per run)"
+        "--db",
+        help="database URL for the servers (default: a new SQLite file per run); for a PostgreSQL "
+        "URL each run makes a new database beside the one named, and drops it afterwards",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="pasur serve processes sharing the tables through --redis (default 1)",
+    )
+    parser.add_argument(
+        "--redis", metavar="URL", help="Redis for several processes (redis://127.0.0.1:6379/0)"
     )
     parser.add_argument(
         "--profile",
@@ -549,7 +682,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--json", metavar="FILE", help="also write the figures as JSON (- for stdout)"
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.processes < 1:
+        parser.error("--processes is at least 1")
+    if args.processes > 1 and args.redis is None:
+        parser.error("several processes share their tables through Redis: give --redis URL")
+    return args
 
 
 def _counts(text: str) -> list[int]:
@@ -588,6 +726,7 @@ def main(argv: list[str] | None = None) -> None:
             "think_seconds": list(args.think),
             "seed": args.seed,
             "database": args.db or "sqlite (a new file per run)",
+            "processes": args.processes,
             "cpus": os.cpu_count(),
             "runs": [dataclasses.asdict(r) for r in results],
         }
