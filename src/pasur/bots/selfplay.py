@@ -29,13 +29,15 @@ from pasur.rules import (
 
 def play_round(state: GameState, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> GameState:
     """Play the current round to its end; ``bots[seat]`` chooses for each seat."""
-    while state.turn >= 0:
-        seat = state.turn
+    choosers = [bot.choose for bot in bots]  # bound once a round, not looked up every move
+    seat = state.turn
+    while seat >= 0:
         legal = legal_moves(state)
-        move = bots[seat].choose(view(state, seat), legal, rngs[seat])
+        move = choosers[seat](view(state, seat), legal, rngs[seat])
         if move not in legal:
             raise IllegalBotMoveError(f"the {bots[seat].name} bot chose {move}, which is not legal")
         state = play_legal(state, move)
+        seat = state.turn
     return state
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from pasur.rules.cards import JACK, KING, QUEEN, format_cards, mask_of
 from pasur.rules.errors import DeckError
@@ -37,17 +37,22 @@ def deals_per_round(players: int) -> int:
 
 def _count(cards: Sequence[int], rank: int) -> int:
     low, high = (rank - 1) * 4, rank * 4
-    return sum(low <= card < high for card in cards)
+    count = 0
+    for card in cards:
+        if low <= card < high:
+            count += 1
+    return count
 
 
 def shuffled_pack(rng: random.Random) -> list[int]:
     """The 52 cards in random order (Fisher–Yates on ``rng.random()``, faster than ``shuffle``)."""
-    cards = list(range(PACK_SIZE))
+    # A list of objects: compiled code swaps the items as they are, without unboxing them.
+    cards: list[object] = list(range(PACK_SIZE))
     draw = rng.random
     for i in range(PACK_SIZE - 1, 0, -1):
         j = int(draw() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-    return cards
+    return cast(list[int], cards)
 
 
 def _table_must_be_redealt(rules: Rules, table: Sequence[int]) -> bool:
