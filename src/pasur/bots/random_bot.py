@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from math import floor
 
 from pasur.rules import Move, SeatView
 
@@ -15,4 +16,6 @@ class RandomBot:
 
     def choose(self, view: SeatView, legal: Sequence[Move], rng: random.Random) -> Move:
         """Any legal move, each equally likely."""
-        return legal[int(rng.random() * len(legal))]
+        # floor rather than int: the same index for a number that is not negative, without
+        # int's generic constructor (the bot runs every move of random self-play).
+        return legal[floor(rng.random() * len(legal))]
