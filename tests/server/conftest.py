@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from database_support import empty_tables, postgres_url, scratch_database
+from database_support import empty_tables, migrate, postgres_url, scratch_database
 from fastapi.testclient import TestClient
 from play_support import TEST_LIMITS
 
@@ -47,8 +47,9 @@ def sqlite_url(tmp_path: Path) -> str:
 
 @pytest.fixture(scope="session")
 def postgres_run_database() -> Iterator[str]:
-    """This test run's PostgreSQL database (made at its first use, dropped at the end)."""
+    """This test run's PostgreSQL database, migrated (made at its first use, dropped at the end)."""
     with scratch_database("run") as url:
+        migrate(url)
         yield url
 
 

@@ -19,7 +19,8 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from pasur.server import database_url
-from pasur.server.migrations import VERSION_TABLE
+from pasur.server.database import Database
+from pasur.server.migrations import model_metadata
 
 POSTGRES_ENV = "PASUR_TEST_POSTGRES_URL"
 
@@ -67,27 +68,42 @@ def scratch_database(kind: str) -> Iterator[str]:
         on_postgres(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema, as a starting server does."""
+
+    async def run() -> None:
+        database = Database(url)
+        try:
+            await database.upgrade()
+        finally:
+            await database.close()
+
+    asyncio.run(run())
+
+
 def empty_tables(url: str) -> None:
-    """Delete every row of every table at ``url`` except the migration revision (one TRUNCATE,
-    so a test starts on the schema the previous test's server left, with no rows)."""
+    """Delete every row of the server's tables at ``url`` (already migrated) and restart their
+    sequences, so a test starts on the newest schema with no rows.
+
+    DELETE, children before parents, takes half the time of one TRUNCATE of every table (which
+    makes new files for each): on tables of a few rows that is most of a test's cost. The tables
+    are the models' (``test_migrations`` checks that the migrations make exactly those).
+    """
 
     async def run() -> None:
         engine = create_async_engine(database_url(url))
         try:
             async with engine.begin() as connection:
-                names = (
-                    await connection.scalars(
-                        text(
-                            "SELECT tablename FROM pg_tables "
-                            "WHERE schemaname = current_schema() AND tablename <> :kept"
-                        ),
-                        {"kept": VERSION_TABLE},
+                await connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'"))
+                for table in reversed(model_metadata().sorted_tables):
+                    await connection.execute(table.delete())
+                sequences = await connection.scalars(
+                    text(
+                        "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()"
                     )
-                ).all()
-                if names:
-                    await connection.execute(text(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'"))
-                    listed = ", ".join(f'"{name}"' for name in names)
-                    await connection.execute(text(f"TRUNCATE {listed} RESTART IDENTITY CASCADE"))
+                )
+                for sequence in sequences.all():
+                    await connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
         finally:
             await engine.dispose()
 

@@ -105,8 +105,6 @@ class Player:
     legal: list[str] = field(default_factory=list)
     seen: list[dict[str, Any]] = field(default_factory=list)
     socket: Any = None
-    welcome: int = -1
-    """The table's version when the server last welcomed this player."""
 
     async def open(self, server: Server) -> None:
         self.socket = await websockets.connect(f"{server.ws}/ws/tables/{self.table_id}")
@@ -123,10 +121,8 @@ class Player:
         while True:
             frame = json.loads(await self.socket.recv())
             kind = frame["type"]
-            if kind == "welcome":
-                self.welcome = frame["version"]
-                if self.welcome == self.version:
-                    await self._play()  # back with nothing missed: the turn is still ours (or not)
+            if kind == "welcome" and frame["version"] == self.version:
+                await self._play()  # back with nothing missed: the turn is still ours (or not)
             elif kind == "snapshot":
                 snapshot = frame["snapshot"]
                 self.version = snapshot["version"]
@@ -142,9 +138,10 @@ class Player:
                 self.seen.append(event)
                 if "turn" in event:
                     self.legal = event.get("legal", [])
-                    await self._play()
-                elif event["n"] == self.welcome:
-                    await self._play()  # caught up after a reconnection: a play may be lost
+                # After every event, not only those that give the turn: a play sent at an older
+                # version (refused as stale, or lost with a closed socket) is sent again at this
+                # one. The version makes a second copy of an accepted play stale, never a play.
+                await self._play()
                 if done(event):
                     return
             elif kind == "error" and frame["code"] == "unavailable":
