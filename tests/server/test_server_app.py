@@ -112,7 +112,8 @@ def test_startup_creates_the_tables_and_shutdown_closes_the_engine(
 
 def test_every_response_has_the_security_headers(client: TestClient) -> None:
     token = new_sheet(client, "A", "B")["edit_token"]
-    for path in ("/healthz", f"/api/tracker/sheets/{token}", "/tracker", "/nowhere", "/docs"):
+    api = ("/healthz", f"/api/tracker/sheets/{token}", "/api/tables", "/api/tables/nope")
+    for path in (*api, "/tracker", "/play/t/nope", "/nowhere", "/docs"):
         headers = client.get(path).headers
         assert headers["x-content-type-options"] == "nosniff", path
         assert headers["referrer-policy"] == "same-origin", path
