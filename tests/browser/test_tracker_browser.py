@@ -3,7 +3,9 @@
 A whole game is entered on a phone-sized screen with the steppers, round by round, and the totals
 and the winner the page shows are checked against what :mod:`pasur.tracker` computes for the same
 counts. The page is then switched to Persian (right to left, Persian digits), and a finished
-sheet's read-only link is opened on a desktop-sized screen.
+sheet's read-only link is opened on a desktop-sized screen. Rounds are also entered by marking
+the cards each side captured, in English and in Persian, and must score as the same rounds
+entered as counts do.
 
 The browser and the server come from ``conftest.py`` (see ``browser_support.py``).
 """
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, api, screenshot, watch
 
 from pasur.rules import RoundCounts, make_rules
+from pasur.rules.cards import RANKS, SUITS
 from pasur.tracker import RoundEntry, ScoreSheet, new_sheet
 
 if TYPE_CHECKING:
@@ -279,5 +282,216 @@ def test_the_share_link_is_read_only_on_a_desktop(browser: Browser, server: str)
     page.get_by_role("button", name="فارسی").click()
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     _screenshot(page, "tracker-desktop-share-fa.png", whole=True)
+    assert problems == []
+    context.close()
+
+
+# ---------------------------------------------------------------- a round entered by its cards
+
+DECK = [rank + suit for suit in SUITS for rank in RANKS]
+"""The pack as the page lays it out: by suit, clubs first, ace to king."""
+
+
+def _random_piles(rng: random.Random, sides: int) -> list[list[str]]:
+    """Every card of the pack in somebody's capture pile; the piles differ in size."""
+    deck = DECK[:]
+    rng.shuffle(deck)
+    weights = [3, 2, 2, 1][:sides]
+    piles: list[list[str]] = [[] for _ in range(sides)]
+    for card in deck:
+        piles[rng.choices(range(sides), weights)[0]].append(card)
+    return piles
+
+
+def _counted(piles: list[list[str]], surs: tuple[int, ...]) -> RoundCounts:
+    """The counts a table would write for these piles, counted here card by card."""
+
+    def count(pile: list[str], test: Any) -> int:
+        return sum(1 for card in pile if test(card))
+
+    return RoundCounts(
+        clubs=tuple(count(pile, lambda card: card.endswith("C")) for pile in piles),
+        aces=tuple(count(pile, lambda card: card.startswith("A")) for pile in piles),
+        jacks=tuple(count(pile, lambda card: card.startswith("J")) for pile in piles),
+        ten_of_diamonds=next(side for side, pile in enumerate(piles) if "10D" in pile),
+        two_of_clubs=next(side for side, pile in enumerate(piles) if "2C" in pile),
+        surs=surs,
+    )
+
+
+def _choose_pile(page: Page, side: int) -> None:
+    page.locator(f'input[name="pile-owner"][data-owner="{side}"]').check()
+
+
+def _tap_cards(page: Page, cards: list[str]) -> None:
+    for card in cards:
+        page.locator(f'.card-mark[data-card="{card}"]').tap()
+
+
+def _mark_round(page: Page, piles: list[list[str]], surs: tuple[int, ...]) -> None:
+    """Mark a round as a table would: each pile but the last tapped in, the rest to the last."""
+    page.locator('input[name="entry-mode"][value="cards"]').check()
+    for side, pile in enumerate(piles[:-1], start=1):
+        _choose_pile(page, side)
+        _tap_cards(page, pile)
+    _choose_pile(page, len(piles))
+    page.locator('[data-action="rest"]').tap()
+    for side, count in enumerate(surs, start=1):
+        _step(page, "surs", side, count)
+
+
+def _tally_column(page: Page, field: str) -> list[str]:
+    return page.locator(f'.card-tally tbody td[data-field="{field}"]').all_inner_texts()
+
+
+def _twin_points(server: str, create: dict[str, Any], counts: RoundCounts) -> list[int]:
+    """The points of the same round entered as counts, on a new sheet made the same way."""
+    twin = api(server, "POST", "/api/tracker/sheets", create)
+    path = f"/api/tracker/sheets/{twin['edit_token']}/rounds"
+    points: list[int] = api(server, "POST", path, {"counts": _counts_body(counts)})["rounds"][-1][
+        "points"
+    ]
+    return points
+
+
+def test_a_round_entered_by_its_cards_on_a_phone(browser: Browser, server: str) -> None:
+    expect = _expect()
+    create: dict[str, Any] = {"players": list(NAMES), "first_dealer": 2}
+    sheet = api(server, "POST", "/api/tracker/sheets", create)
+    expected = new_sheet(NAMES, make_rules("standard"), first_dealer=1)
+    rng = random.Random(52)
+    piles = _random_piles(rng, 3)
+    surs = (1, 0, 2)
+    counts = _counted(piles, surs)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{sheet['edit_url']}")
+    page.locator('input[name="entry-mode"][value="cards"]').check()
+    expect(page.locator("#round-form")).to_have_attribute("data-mode", "cards")
+    expect(page.locator(".card-mark")).to_have_count(52)
+
+    # Each card says whose it is, to the eye (a badge) and to screen readers (its name).
+    _choose_pile(page, 2)
+    seven = page.locator('.card-mark[data-card="7D"]')
+    expect(seven).to_have_attribute("aria-label", "seven of diamonds: not marked")
+    seven.tap()
+    expect(seven).to_have_attribute("aria-label", "seven of diamonds: Sara")
+    expect(seven).to_have_attribute("aria-pressed", "true")
+    expect(seven.locator(".owner-badge")).to_have_text("S")
+    _choose_pile(page, 1)
+    expect(seven).to_have_attribute("aria-pressed", "false")
+
+    # The keyboard: arrows move along the cards, a digit chooses the pile, Space marks.
+    seven.focus()
+    page.keyboard.press("ArrowRight")
+    eight = page.locator('.card-mark[data-card="8D"]')
+    expect(eight).to_be_focused()
+    page.keyboard.press("3")
+    expect(page.locator('input[name="pile-owner"][data-owner="3"]')).to_be_checked()
+    page.keyboard.press("Space")
+    expect(eight).to_have_attribute("aria-label", "eight of diamonds: Reza")
+    page.keyboard.press("ArrowDown")  # the same rank in the next suit
+    expect(page.locator('.card-mark[data-card="8H"]')).to_be_focused()
+
+    # Clear all, and undo the clear from the toast.
+    page.locator('[data-action="clear-all"]').tap()
+    expect(page.locator(".card-mark.is-unmarked")).to_have_count(52)
+    page.locator("#toast").get_by_role("button", name="Undo").tap()
+    expect(page.locator(".card-mark.is-unmarked")).to_have_count(50)
+    page.locator('[data-action="clear-all"]').tap()
+
+    # An incomplete assignment is refused at the page, saying how many cards are nobody's.
+    _choose_pile(page, 1)
+    _tap_cards(page, piles[0])
+    left = 52 - len(piles[0])
+    status = page.get_by_test_id("entry-status")
+    expect(status).to_contain_text(f"{left} cards still to mark")
+    page.locator("#save-round").tap()
+    expect(status).to_contain_text(f"{left} cards are not marked for anyone")
+    expect(page.locator(".card-mark.is-missing")).to_have_count(left)
+    first_missing = page.locator(
+        f'.card-mark[data-card="{next(card for card in DECK if card not in piles[0])}"]'
+    )
+    expect(first_missing).to_be_focused()
+    expect(first_missing).to_have_attribute("tabindex", "0")
+    expect(page.locator("#group-cards")).to_have_class(re.compile(r"\binvalid\b"))
+    expect(page.locator(".round")).to_have_count(0)
+    page.evaluate("window.scrollTo(0, 0)")
+    _screenshot(page, "tracker-phone-cards-refused.png")
+
+    # The whole round: the counts the cards give are shown as they are marked.
+    _tap_cards(page, piles[0])  # unmark the first pile: _mark_round marks it again
+    expect(page.locator(".card-mark.is-unmarked")).to_have_count(52)
+    _mark_round(page, piles, surs)
+    expect(status).to_have_text("Ready to save")
+    assert _tally_column(page, "field.clubs") == [str(n) for n in counts.clubs]
+    assert _tally_column(page, "field.aces") == [str(n) for n in counts.aces]
+    assert _tally_column(page, "field.jacks") == [str(n) for n in counts.jacks]
+    tens = _tally_column(page, "field.ten_of_diamonds")
+    assert tens == ["✓" if side == counts.ten_of_diamonds else "" for side in range(3)]
+    expect(page.locator(".card-mark.is-unmarked")).to_have_count(0)
+    _screenshot(page, "tracker-phone-cards.png")
+    page.locator("#group-cards").scroll_into_view_if_needed()
+    page.locator(".card-tally").scroll_into_view_if_needed()
+    _screenshot(page, "tracker-phone-cards-tally.png")
+    page.get_by_role("button", name="Add round 1").tap()
+    expect(page.locator('.round[data-round="1"]')).to_be_visible()
+
+    expected = expected.add_round(RoundEntry(counts))
+    assert _shown_totals(page, 3) == [str(total) for total in expected.totals]
+    gains = page.locator('.round[data-round="1"] .round-points .gain')
+    expect(gains).to_have_text([f"+{gain}" for gain in expected.rounds()[-1].score.points])
+    saved = api(server, "GET", f"/api/tracker/sheets/{sheet['edit_token']}")["rounds"][-1]
+    assert saved["counts"] == _counts_body(counts)
+    assert saved["points"] == _twin_points(server, create, counts)
+    assert saved["points"] == list(expected.rounds()[-1].score.points)
+
+    # The next round starts in the same way, with nothing marked; a correction starts from
+    # the counts, since the API keeps a round's counts and not its cards.
+    expect(page.locator("#round-form")).to_have_attribute("data-mode", "cards")
+    expect(page.locator(".card-mark.is-unmarked")).to_have_count(52)
+    page.locator('.round[data-round="1"] [data-action="edit"]').tap()
+    expect(page.locator("#round-form")).to_have_attribute("data-mode", "counts")
+    expect(page.locator("#clubs-0")).to_have_value(str(counts.clubs[0]))
+    assert problems == []
+    context.close()
+
+
+def test_a_round_entered_by_its_cards_in_persian(browser: Browser, server: str) -> None:
+    expect = _expect()
+    names = ["Ana", "Bahram", "Cyrus", "Dara"]
+    create: dict[str, Any] = {"players": names, "settings": {"partnerships": "on"}}
+    sheet = api(server, "POST", "/api/tracker/sheets", create)
+    expected = new_sheet(names, make_rules("standard", {"partnerships": "on"}))
+    piles = _random_piles(random.Random(11), 2)
+    surs = (0, 1)
+    counts = _counted(piles, surs)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{sheet['edit_url']}?lang=fa")
+    html = page.locator("html")
+    expect(html).to_have_attribute("dir", "rtl")
+    _mark_round(page, piles, surs)
+    expect(page.get_by_test_id("entry-status")).to_have_text("آمادهٔ ثبت")
+    persian = [str(n).translate(PERSIAN_DIGITS) for n in counts.clubs]
+    assert _tally_column(page, "field.clubs") == persian
+    expect(page.locator('.card-mark[data-card="AS"]')).to_have_attribute(
+        "aria-label", re.compile(r"^آس پیک: (Ana & Cyrus|Bahram & Dara)$")
+    )
+    page.evaluate("window.scrollTo(0, 0)")
+    _screenshot(page, "tracker-phone-cards-fa.png")
+    page.locator(".card-tally").scroll_into_view_if_needed()
+    _screenshot(page, "tracker-phone-cards-tally-fa.png")
+    page.locator("#save-round").tap()
+    expect(page.locator('.round[data-round="1"]')).to_be_visible()
+
+    expected = expected.add_round(RoundEntry(counts))
+    totals = [str(total).translate(PERSIAN_DIGITS) for total in expected.totals]
+    assert _shown_totals(page, 2) == totals
+    saved = api(server, "GET", f"/api/tracker/sheets/{sheet['edit_token']}")["rounds"][-1]
+    assert saved["points"] == _twin_points(server, create, counts)
+    assert saved["points"] == list(expected.rounds()[-1].score.points)
     assert problems == []
     context.close()

@@ -65,9 +65,10 @@ const at = (url, version) => (version == null ? url : `${url}?version=${encodeUR
 export const trackerApi = {
   create: (body) => request('POST', SHEETS, body),
   get: (token) => request('GET', path(token)),
-  addRound: (token, counts, version) => request('POST', at(path(token, 'rounds'), version), { counts }),
-  editRound: (token, number, counts, version) =>
-    request('PUT', at(path(token, 'rounds', number), version), { counts }),
+  // A round is {counts} or {cards, surs}, as the API's RoundIn takes it.
+  addRound: (token, round, version) => request('POST', at(path(token, 'rounds'), version), round),
+  editRound: (token, number, round, version) =>
+    request('PUT', at(path(token, 'rounds', number), version), round),
   deleteRound: (token, number, version) => request('DELETE', at(path(token, 'rounds', number), version)),
   undo: (token, version) => request('POST', at(path(token, 'undo'), version)),
   csvUrl: (token) => path(token, 'export.csv'),

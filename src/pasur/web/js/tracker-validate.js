@@ -1,5 +1,7 @@
 // The checks the server makes on a round's counts (pasur.rules.RoundCounts.validate), made in the
 // browser as the user types so that every wrong field is shown at once. The server stays the judge.
+// A round entered by its cards is counted here the way the server counts it
+// (pasur.tracker.entry_from_cards), so that both ways of entering a round pass the same checks.
 
 /** Cards of each kind in a pack. */
 export const PACK = Object.freeze({ clubs: 13, aces: 4, jacks: 4 });
@@ -46,5 +48,43 @@ export function validateCounts(counts) {
 
 /** Whether an error only means "not finished yet" (shown softly until the user tries to save). */
 export function isUnfinished(error) {
-  return error.code === 'under' || error.code === 'choose';
+  return error.code === 'under' || error.code === 'choose' || error.code === 'unmarked';
+}
+
+/** Every card of the pack as the API writes it ('AC', '10D'): by suit, clubs first, ace to king. */
+export const DECK = Object.freeze(
+  ['C', 'D', 'H', 'S'].flatMap((suit) =>
+    ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((rank) => `${rank}${suit}`),
+  ),
+);
+
+/**
+ * The counts a round's cards give, in the shape `validateCounts` takes. `owners` is a Map from a
+ * card code to the side (0-based) that captured it; a card not in it is not marked yet. The Surs
+ * are not in the cards, so they come as counted.
+ */
+export function countsFromCards(owners, sides, surs) {
+  const zeros = () => Array.from({ length: sides }, () => 0);
+  const counts = { clubs: zeros(), aces: zeros(), jacks: zeros(), surs };
+  for (const [card, side] of owners) {
+    if (card.endsWith('C')) counts.clubs[side] += 1;
+    if (card.startsWith('A')) counts.aces[side] += 1;
+    if (card.startsWith('J')) counts.jacks[side] += 1;
+  }
+  counts.ten_of_diamonds = owners.get('10D') ?? null;
+  counts.two_of_clubs = owners.get('2C') ?? null;
+  return counts;
+}
+
+/**
+ * Problems with a round entered by its cards. The counts the cards give are checked as typed
+ * counts are; while some cards are nobody's, that is the one problem said (`cards`:
+ * `{code: 'unmarked', left}`), since every count short of its pack would only say it again.
+ * The server refuses such a round too: every card of the pack must be marked.
+ */
+export function validateCards(owners, sides, surs) {
+  const errors = validateCounts(countsFromCards(owners, sides, surs));
+  const left = DECK.length - owners.size;
+  if (!left) return errors;
+  return { cards: { code: 'unmarked', left }, ...(errors.surs ? { surs: errors.surs } : {}) };
 }

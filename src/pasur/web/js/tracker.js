@@ -1,6 +1,8 @@
 // The score tracker page: /tracker (a new sheet), /tracker/e/{edit token} (keep score),
 // /tracker/s/{share token} (read only). Everything shown comes from the server's sheet; the
-// browser only checks counts as they are typed, so that mistakes show before saving.
+// browser only checks counts as they are typed, so that mistakes show before saving. A round is
+// entered as counts, or by marking the cards each side captured (tracker-cards.js); the server
+// takes either and counts the cards itself.
 
 import { ApiError, trackerApi } from './api.js';
 import { raceChart, raceLegend } from './chart.js';
@@ -14,8 +16,17 @@ import {
   parseNumber,
   t,
 } from './i18n.js';
+import { CardMarker, bidiText, cardSentence } from './tracker-cards.js';
 import { mountNewSheet } from './tracker-new.js';
-import { COUNT_FIELDS, MAX, PACK, isUnfinished, validateCounts } from './tracker-validate.js';
+import {
+  COUNT_FIELDS,
+  MAX,
+  PACK,
+  countsFromCards,
+  isUnfinished,
+  validateCards,
+  validateCounts,
+} from './tracker-validate.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -30,9 +41,30 @@ const state = {
   route: route(),
   sheet: null,
   entry: null,
+  /** The cards part of the round form while it is shown (cards mode). */
+  marker: null,
   busy: false,
   loadError: null,
 };
+
+const MODE_KEY = 'pasur.tracker.entry';
+
+/** How this device last entered a round, 'counts' or 'cards': a table tends to keep its way. */
+function savedMode() {
+  try {
+    return localStorage.getItem(MODE_KEY) === 'cards' ? 'cards' : 'counts';
+  } catch {
+    return 'counts';
+  }
+}
+
+function saveMode(mode) {
+  try {
+    localStorage.setItem(MODE_KEY, mode);
+  } catch {
+    // not remembered; the switch still works for this page
+  }
+}
 
 // ---------------------------------------------------------------- the sheet's shape
 
@@ -75,12 +107,20 @@ function shareUrl(sheet) {
 
 // ---------------------------------------------------------------- the round being entered
 
-function blankEntry(sides, editing = null) {
+/**
+ * A round not entered yet. `mode` says how: 'counts' (`raw`, `ten_of_diamonds`, `two_of_clubs`)
+ * or 'cards' (`owners`, a Map card → side, marked for the `active` side). The Surs (`raw.surs`)
+ * are counted either way. Each way keeps its own input, so switching loses nothing.
+ */
+function blankEntry(sides, editing = null, mode = savedMode()) {
   const zeros = () => Array.from({ length: sides }, () => formatNumber(0));
   return {
+    mode,
     raw: { clubs: zeros(), aces: zeros(), jacks: zeros(), surs: zeros() },
     ten_of_diamonds: null,
     two_of_clubs: null,
+    owners: new Map(),
+    active: 0,
     editing,
     submitted: false,
     serverErrors: {},
@@ -90,14 +130,21 @@ function blankEntry(sides, editing = null) {
 function entryFromRound(round) {
   const counts = round.counts;
   const sides = counts.clubs.length;
-  const entry = blankEntry(sides, round.number);
+  // The API keeps a round's counts, not its cards: a correction starts from the counts.
+  const entry = blankEntry(sides, round.number, 'counts');
   for (const field of COUNT_FIELDS) entry.raw[field] = counts[field].map((n) => formatNumber(n));
   entry.ten_of_diamonds = counts.ten_of_diamonds - 1;
   entry.two_of_clubs = counts.two_of_clubs - 1;
   return entry;
 }
 
+function entrySurs(entry) {
+  return entry.raw.surs.map(parseNumber);
+}
+
+/** The round's counts: as typed, or as the marked cards give them. */
 function entryCounts(entry) {
+  if (entry.mode === 'cards') return countsFromCards(entry.owners, entry.raw.surs.length, entrySurs(entry));
   const counts = {};
   for (const field of COUNT_FIELDS) counts[field] = entry.raw[field].map(parseNumber);
   counts.ten_of_diamonds = entry.ten_of_diamonds;
@@ -105,12 +152,20 @@ function entryCounts(entry) {
   return counts;
 }
 
+/** The round as the API takes it: `{counts}`, or `{cards, surs}` with each side's card codes. */
 function requestBody(entry) {
+  if (entry.mode === 'cards') {
+    const cards = entry.raw.surs.map(() => []);
+    for (const [card, side] of entry.owners) cards[side].push(card);
+    return { cards, surs: entrySurs(entry) };
+  }
   const counts = entryCounts(entry);
   return {
-    ...counts,
-    ten_of_diamonds: counts.ten_of_diamonds + 1,
-    two_of_clubs: counts.two_of_clubs + 1,
+    counts: {
+      ...counts,
+      ten_of_diamonds: counts.ten_of_diamonds + 1,
+      two_of_clubs: counts.two_of_clubs + 1,
+    },
   };
 }
 
@@ -127,13 +182,20 @@ function problem(field, error, names) {
   }
   if (error.code === 'choose') return t(`entry.error.choose.${field}`);
   if (error.code === 'no_club') return t('entry.error.no_club', { name: names[error.side] });
+  if (error.code === 'unmarked') {
+    return t(state.entry.submitted ? 'cards.error.unmarked' : 'cards.left', { n: error.left });
+  }
   if (error.code === 'server') return error.message;
   return '';
 }
 
 function currentProblems() {
-  const errors = validateCounts(entryCounts(state.entry));
-  for (const [field, message] of Object.entries(state.entry.serverErrors)) {
+  const entry = state.entry;
+  const errors =
+    entry.mode === 'cards'
+      ? validateCards(entry.owners, entry.raw.surs.length, entrySurs(entry))
+      : validateCounts(entryCounts(entry));
+  for (const [field, message] of Object.entries(entry.serverErrors)) {
     if (!errors[field]) errors[field] = { code: 'server', message };
   }
   return errors;
@@ -179,6 +241,8 @@ function renderTotals(sheet) {
       }),
     ),
   );
+  // What sticks below the totals (whose cards are being marked) sits under them, however tall.
+  document.body.style.setProperty('--totals-height', `${bar.offsetHeight}px`);
 }
 
 function renderBanner(sheet) {
@@ -217,18 +281,6 @@ function renderBanner(sheet) {
   fill(banner, parts);
 }
 
-/** The message `key` with {card} drawn as a card index in its suit's colour (kept left to right). */
-function cardSentence(key, card, colour) {
-  const [before, after = ''] = t(key, { card: '\u0000' }).split('\u0000');
-  return h('span', {}, before, h('span', { class: `card-name ${colour}`, dir: 'ltr', text: card }), after);
-}
-
-/** A sentence with a user-typed name put in where the catalog has \0, isolated for bidi. */
-function bidiText(template, name) {
-  const [before, after = ''] = template.split('\u0000');
-  return [before, h('bdi', { text: name }), after];
-}
-
 function newGameHref(sheet) {
   const query = new URLSearchParams();
   for (const name of sheet.names) query.append('player', name);
@@ -247,6 +299,7 @@ function renderEntry(sheet) {
   const entry = state.entry;
   const show = canEdit(sheet) && (sheet.winner == null || entry.editing != null);
   section.hidden = !show;
+  state.marker = null;
   if (!show) {
     section.replaceChildren();
     return;
@@ -373,12 +426,62 @@ function renderEntry(sheet) {
       ),
     );
 
+  const modeSwitch = h(
+    'fieldset',
+    { class: 'mode-switch' },
+    h('legend', { class: 'visually-hidden', text: t('entry.mode') }),
+    h(
+      'div',
+      { class: 'segmented' },
+      ['counts', 'cards'].map((mode) =>
+        h(
+          'label',
+          { class: 'segment' },
+          h('input', {
+            type: 'radio',
+            name: 'entry-mode',
+            value: mode,
+            checked: entry.mode === mode,
+            onchange: () => switchMode(mode),
+          }),
+          h('span', { text: t(`entry.mode.${mode}`) }),
+        ),
+      ),
+    ),
+  );
+
+  let fields;
+  if (entry.mode === 'cards') {
+    state.marker = new CardMarker({
+      names,
+      entry,
+      onChange: () => {
+        delete entry.serverErrors.cards;
+        updateEntryState();
+      },
+      onCleared: (restore) => toast(t('toast.cleared'), { label: t('action.undo'), run: restore }),
+    });
+    fields = [
+      entry.editing != null ? h('p', { class: 'hint', text: t('cards.edit_hint', { n: number }) }) : null,
+      state.marker.element(),
+    ];
+  } else {
+    fields = [
+      group('clubs', '♣', 'black'),
+      chooser('ten_of_diamonds', cardSentence('entry.who', '10♦', 'red')),
+      chooser('two_of_clubs', cardSentence('entry.who', '2♣', 'black')),
+      group('aces', 'A', 'black'),
+      group('jacks', 'J', 'black'),
+    ];
+  }
+
   fill(
     section,
     h(
       'form',
       {
         id: 'round-form',
+        'data-mode': entry.mode,
         class: 'panel',
         novalidate: true,
         'aria-labelledby': 'entry-title',
@@ -393,11 +496,8 @@ function renderEntry(sheet) {
         h('h2', { id: 'entry-title', tabindex: '-1', text: t(entry.editing != null ? 'entry.title_edit' : 'entry.title', { n: number }) }),
         h('p', { class: 'entry-dealer' }, bidiText(t('entry.dealer', { name: '\u0000' }), seatName(sheet, dealer))),
       ),
-      group('clubs', '♣', 'black'),
-      chooser('ten_of_diamonds', cardSentence('entry.who', '10♦', 'red')),
-      chooser('two_of_clubs', cardSentence('entry.who', '2♣', 'black')),
-      group('aces', 'A', 'black'),
-      group('jacks', 'J', 'black'),
+      modeSwitch,
+      fields,
       group('surs', '★', 'gold'),
       h('p', { class: 'hint', text: t('entry.surs_hint') }),
       // Enter in a field submits; the visible button is in the action bar.
@@ -417,7 +517,8 @@ function updateEntryState() {
   const names = sideNames(sheet);
   const errors = currentProblems();
   const counts = entryCounts(state.entry);
-  for (const field of [...COUNT_FIELDS, 'ten_of_diamonds', 'two_of_clubs']) {
+  state.marker?.update();
+  for (const field of ['cards', ...COUNT_FIELDS, 'ten_of_diamonds', 'two_of_clubs']) {
     const group = document.getElementById(`group-${field}`);
     const status = document.getElementById(`${field}-status`);
     if (!group || !status) continue;
@@ -426,13 +527,14 @@ function updateEntryState() {
     group.classList.toggle('invalid', Boolean(hard));
     group.classList.toggle('pending', Boolean(error && !hard));
     group.classList.toggle('valid', !error);
-    for (const input of group.querySelectorAll('input')) {
+    for (const input of group.querySelectorAll(`input[data-field="${field}"]`)) {
       const culprit = hard && (error.side === undefined || Number(input.dataset.side) === error.side + 1 || error.code !== 'number');
       if (culprit) input.setAttribute('aria-invalid', 'true');
       else input.removeAttribute('aria-invalid');
     }
     let text;
     if (error) text = problem(field, error, names);
+    else if (field === 'cards') text = t('cards.ok');
     else if (PACK[field]) text = t('entry.ok_sum', { sum: PACK[field] });
     else if (field === 'surs') {
       const total = counts.surs.reduce((a, b) => a + b, 0);
@@ -766,8 +868,8 @@ async function saveRound() {
     updateEntryState();
     const field = Object.keys(errors)[0];
     const group = document.getElementById(`group-${field}`);
-    const target = group?.querySelector('[aria-invalid="true"]') ?? group?.querySelector('input');
-    target?.focus();
+    if (field === 'cards') state.marker?.focusMissing();
+    else (group?.querySelector('[aria-invalid="true"]') ?? group?.querySelector('input'))?.focus();
     return;
   }
   const body = requestBody(entry);
@@ -790,9 +892,9 @@ async function saveRound() {
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
       entry.serverErrors = {};
+      const fields = entry.mode === 'cards' ? ['cards', 'surs'] : [...COUNT_FIELDS, 'ten_of_diamonds', 'two_of_clubs'];
       for (const { field, message } of error.fieldErrors) {
-        const known = [...COUNT_FIELDS, 'ten_of_diamonds', 'two_of_clubs'].includes(field) ? field : 'clubs';
-        entry.serverErrors[known] = message;
+        entry.serverErrors[fields.includes(field) ? field : fields[0]] = message;
       }
       entry.submitted = true;
       updateEntryState();
@@ -802,6 +904,15 @@ async function saveRound() {
     if (error instanceof ApiError && error.status === 409) await reload();
     else updateEntryState();
   }
+}
+
+/** Enter the round the other way; what was entered the first way is kept for a switch back. */
+function switchMode(mode) {
+  state.entry.mode = mode;
+  state.entry.serverErrors = {};
+  saveMode(mode);
+  renderEntry(state.sheet);
+  document.querySelector(`input[name="entry-mode"][value="${mode}"]`)?.focus();
 }
 
 function startEdit(round) {
