@@ -406,9 +406,9 @@ def test_a_round_entered_by_its_cards_on_a_phone(browser: Browser, server: str) 
     _tap_cards(page, piles[0])
     left = 52 - len(piles[0])
     status = page.get_by_test_id("entry-status")
-    expect(status).to_contain_text(f"{left} cards still to mark")
+    expect(status).to_have_text(f"Cards: {left} still to mark")
     page.locator("#save-round").tap()
-    expect(status).to_contain_text(f"{left} cards are not marked for anyone")
+    expect(status).to_contain_text(f"Cards: {left} are not marked for anyone")
     expect(page.locator(".card-mark.is-missing")).to_have_count(left)
     first_missing = page.locator(
         f'.card-mark[data-card="{next(card for card in DECK if card not in piles[0])}"]'

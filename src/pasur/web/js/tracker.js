@@ -241,8 +241,9 @@ function renderTotals(sheet) {
       }),
     ),
   );
-  // What sticks below the totals (whose cards are being marked) sits under them, however tall.
-  document.body.style.setProperty('--totals-height', `${bar.offsetHeight}px`);
+  // What sticks below the totals (whose cards are being marked) sits under them, however tall;
+  // set on <html>, whose scroll padding leaves room for both.
+  document.documentElement.style.setProperty('--totals-height', `${bar.offsetHeight}px`);
 }
 
 function renderBanner(sheet) {
