@@ -15,13 +15,17 @@ from collections.abc import Iterator
 
 from pasur.rules import (
     IMPLEMENTATION,
+    ChoiceError,
     IllegalMoveError,
+    Move,
     Rules,
+    SeatView,
     legal_moves,
     make_rules,
     new_game,
     next_round,
     play,
+    play_out_round,
     view,
     why_illegal,
 )
@@ -62,11 +66,42 @@ def transcript(rules: Rules, players: int, seed: int, rounds: int) -> Iterator[s
             state = next_round(state)
 
 
+def played_out(rules: Rules, players: int, seed: int, rounds: int) -> Iterator[str]:
+    """Lines describing rounds played by :func:`play_out_round`, then a chooser it refuses."""
+    seen: list[str] = []
+
+    def chooser(seat_view: SeatView, legal: tuple[Move, ...], rng: random.Random) -> Move:
+        seen.append(f"{seat_view!r} {legal!r}")
+        return legal[rng.randrange(len(legal))]
+
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(players)]
+    state = new_game(rules, players=players, seed=seed)
+    for _ in range(rounds):
+        state = play_out_round(state, [chooser] * players, rngs)
+        yield from seen
+        seen.clear()
+        yield f"{state.result!r} {state.plays!r} {state.winner}"
+        if state.winner >= 0:
+            break
+        state = next_round(state)
+
+    def takes_everything(seat_view: SeatView, legal: tuple[Move, ...], rng: random.Random) -> Move:
+        return Move(legal[-1].card, (1 << 52) - 1)
+
+    try:
+        play_out_round(new_game(rules, players=players, seed=seed), [takes_everything] * 4, rngs)
+    except ChoiceError as error:
+        yield f"{error} {error.seat} {error.move}"
+
+
 def digest(rounds: int = 40) -> str:
     """The SHA-256 of the transcripts of every variant."""
     hashed = hashlib.sha256()
     for preset, settings, players in VARIANTS:
-        for line in transcript(make_rules(preset, settings), players, seed=players, rounds=rounds):
+        rules = make_rules(preset, settings)
+        for line in transcript(rules, players, seed=players, rounds=rounds):
+            hashed.update(line.encode())
+        for line in played_out(rules, players, seed=players, rounds=rounds // 4):
             hashed.update(line.encode())
     return hashed.hexdigest()
 

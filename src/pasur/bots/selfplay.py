@@ -16,29 +16,28 @@ from collections.abc import Iterator, Sequence
 
 from pasur.bots.base import Bot
 from pasur.rules import (
+    ChoiceError,
     GameState,
     Rules,
-    legal_moves,
     new_game,
     next_round,
-    play_legal,
+    play_out_round,
     shuffle_deck,
-    view,
 )
 
 
 def play_round(state: GameState, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> GameState:
-    """Play the current round to its end; ``bots[seat]`` chooses for each seat."""
-    choosers = [bot.choose for bot in bots]  # bound once a round, not looked up every move
-    seat = state.turn
-    while seat >= 0:
-        legal = legal_moves(state)
-        move = choosers[seat](view(state, seat), legal, rngs[seat])
-        if move not in legal:
-            raise IllegalBotMoveError(f"the {bots[seat].name} bot chose {move}, which is not legal")
-        state = play_legal(state, move)
-        seat = state.turn
-    return state
+    """Play the current round to its end; ``bots[seat]`` chooses for each seat.
+
+    The loop is the engine's :func:`~pasur.rules.play_out_round` (compiled with the engine): each
+    move the bot gets its seat's view and the legal moves, and its choice is checked and played.
+    """
+    try:
+        return play_out_round(state, [bot.choose for bot in bots], rngs)
+    except ChoiceError as error:
+        raise IllegalBotMoveError(
+            f"the {bots[error.seat].name} bot chose {error.move}, which is not legal"
+        ) from None
 
 
 class IllegalBotMoveError(RuntimeError):

@@ -26,6 +26,7 @@ from pasur.rules.engine import (
 from pasur.rules.errors import (
     AmbiguousMoveError,
     CardSyntaxError,
+    ChoiceError,
     DeckError,
     GameOverError,
     IllegalMoveError,
@@ -35,6 +36,7 @@ from pasur.rules.errors import (
     SettingError,
 )
 from pasur.rules.moves import Move, resolve_move
+from pasur.rules.playout import Chooser, play_out_round
 from pasur.rules.scoring import CountError, RoundCounts, RoundScore, ScoreLine, score_round
 from pasur.rules.settings import PAGAT, PRESETS, SETTINGS, STANDARD, Rules, make_rules
 from pasur.rules.state import FinishedRound, GameState, Phase, Play, RoundResult
@@ -50,6 +52,8 @@ __all__ = [
     "AmbiguousMoveError",
     "Card",
     "CardSyntaxError",
+    "ChoiceError",
+    "Chooser",
     "CountError",
     "DeckError",
     "FinishedRound",
@@ -83,6 +87,7 @@ __all__ = [
     "parse_cards",
     "play",
     "play_legal",
+    "play_out_round",
     "resolve_move",
     "sample_world",
     "score_round",

@@ -24,6 +24,17 @@ class IllegalMoveError(PasurError):
     """A well-formed move that the rules forbid here; the message says why."""
 
 
+class ChoiceError(IllegalMoveError):
+    """A chooser (a bot) picked a move that is not among the legal moves it was given."""
+
+    def __init__(self, seat: int, move: tuple[int, int]) -> None:
+        super().__init__(f"seat {seat + 1}'s chooser picked {move}, which is not legal")
+        self.seat = seat
+        """The seat whose chooser went wrong (from 0)."""
+        self.move = move
+        """What it picked."""
+
+
 class AmbiguousMoveError(PasurError):
     """A short move such as ``7D`` that matches several legal plays; the message lists them."""
 
