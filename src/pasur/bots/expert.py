@@ -6,8 +6,12 @@ The expert is the advanced search with these additions:
   this deal (a softmax model of their immediate gains, :mod:`pasur.bots.inference`), and the
   worlds searched are drawn in proportion to those weights.
 - **More worlds.** Up to 128 worlds, within a fixed budget of searched positions.
-- **Opponents mostly modelled.** An opponent's reply is 85 % the move its own immediate gains
-  favour and 15 % the reply worst for us.
+- **Opponents read and modelled.** From the deals already played out this round it judges how
+  closely each opponent follows its immediate gains (a softmax temperature, from sharp to random,
+  :func:`pasur.bots.inference.seat_temperatures`). An opponent's reply in the search is then worth
+  the expectation over that softmax, which is the best response to a player of that style (over
+  every reply, equally, for a random player), with 15 % of the reply worst for us mixed in for a
+  careful player and less for a careless one.
 - **An exact endgame.** From the second-to-last deal on it searches every world to the end of the
   round and scores it exactly. In the final deal with two players the position is perfect
   information (the unseen cards are the opponent's hand), so a single exact alpha-beta search

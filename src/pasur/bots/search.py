@@ -23,8 +23,11 @@ from :func:`pasur.rules.moves_for`) with:
   part is searched with the alpha-beta window moved to match, so cut-offs still happen. With more
   than two sides every opponent is treated so, which keeps the search two-sided. Given each
   seat's *style* (a temperature, :func:`pasur.bots.inference.seat_temperatures`) the modelled
-  reply is instead drawn from that seat's softmax of immediate gains, once per position in each
-  world, so that averaging over worlds averages over its choices; a careless seat is credited
+  reply is instead the *expectation* over that seat's softmax of immediate gains (its likeliest
+  replies, :data:`REPLY_MASS` of the weight; every reply, equally, for a random player): the best
+  response to a player of that style. Drawing one reply per world instead would let each world's
+  search foresee the opponent's dice and plan around them, and in the last deal with two players,
+  where a single world is searched, stake the move on one draw. A careless seat is credited
   paranoid replies only in proportion to its care (a random player finds the reply worst for us
   no more often than any other);
 - a transposition table keyed on the small int tuples that decide a position's future (hands,
@@ -44,9 +47,7 @@ from __future__ import annotations
 
 import random
 import time
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from itertools import accumulate
 from math import exp, inf
 
 from pasur.bots.evaluation import RulesJudge, Valuation, judge_for
@@ -66,6 +67,10 @@ _CARD_POINTS_TOTAL = 4 + 4 + 3 + 2
 CAREFUL = 0.5
 """The temperature of a careful player; a seat above it is credited ``CAREFUL / temperature`` of
 the paranoid share of its replies."""
+
+REPLY_MASS = 0.9
+"""The share of a styled opponent's softmax weight that its replies searched must make up: the
+long tail of unlikely replies would multiply the search for little change in the expectation."""
 
 THREAT = 0.9
 """How much of a Sur the leaf evaluation credits to a seat that holds a card clearing the table.
@@ -87,8 +92,8 @@ class WorldSearch:
         opponent_model: how much an opponent's reply is the move with the best immediate gain
             from its own point of view (:mod:`pasur.bots.features`), rather than the reply
             worst for us. 0 is the paranoid search; see :func:`determinized_values`.
-        styles: each seat's temperature, to draw modelled replies from a softmax of immediate
-            gains; None plays the best immediate gain.
+        styles: each seat's temperature, to value modelled replies as the expectation over a
+            softmax of immediate gains; None plays the best immediate gain.
         clock: the clock that deadlines are read on (seconds; injectable for tests).
     """
 
@@ -138,17 +143,15 @@ class WorldSearch:
         *,
         node_limit: int | None = None,
         deadline: float | None = None,
-        salt: int = 0,
     ) -> list[float] | None:
         """The exact value (under the horizon and evaluation) of each move in this world.
 
         Returns None, having given up, if the search of this world would visit more than
-        ``node_limit`` positions or run past ``deadline`` (a reading of :attr:`clock`). With
-        styles, ``salt`` decides the replies drawn in this world.
+        ``node_limit`` positions or run past ``deadline`` (a reading of :attr:`clock`).
         """
         tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]] = {}
         counter = [0]
-        search = self._searcher(tt, counter, node_limit, deadline, salt)
+        search = self._searcher(tt, counter, node_limit, deadline)
         depth = self.max_plies
         try:
             return [search(play_legal(state, move), -inf, inf, depth) for move in moves]
@@ -171,7 +174,6 @@ class WorldSearch:
         counter: list[int],
         node_limit: int | None,
         deadline: float | None,
-        salt: int,
     ) -> Callable[[GameState, float, float, int], float]:
         """Build the recursive search as a closure: local names are the fastest in CPython."""
         rules = self.rules
@@ -312,34 +314,39 @@ class WorldSearch:
                                 break
             elif model_weight:
                 # An opponent who cannot see our cards: mostly the move its immediate gains
-                # favour, partly the worst move for us (see ``opponent_model``).
+                # favour (or, given its style, what its likely replies are worth on average),
+                # partly the worst move for us (see ``opponent_model``).
+                replies: Sequence[tuple[int, int]]
                 if styles is None:
                     model_move = model_picks.get(key)
                     if model_move is None:
                         model_move = _model_move(state, turn)
                         model_picks[key] = model_move
+                    replies = (model_move,)
+                    expected = worst = search(play_legal(state, model_move), -inf, inf, depth)
                 else:
                     policy = policies.get(key)
                     if policy is None:
                         policy = policies[key] = _policy(state, turn)
-                    choices, cumulative = policy
-                    model_move = choices[0]
-                    if len(choices) > 1:
-                        draw = ((hash(key) ^ salt) * _MIX & _MASK) / _SPAN * cumulative[-1]
-                        model_move = choices[min(bisect_right(cumulative, draw), len(choices) - 1)]
-                best = model_move
-                expected = search(play_legal(state, model_move), -inf, inf, depth)
+                    replies, weights = policy
+                    expected = 0.0
+                    worst = inf
+                    for move, weight in zip(replies, weights, strict=True):
+                        found = search(play_legal(state, move), -inf, inf, depth)
+                        expected += weight * found
+                        if found < worst:
+                            worst = found
+                best = replies[0]
                 paranoia = paranoias[turn]
                 if not paranoia:
                     value = expected
                 else:
                     modelled = 1.0 - paranoia
                     low = (alpha - modelled * expected) / paranoia
-                    high = min((beta - modelled * expected) / paranoia, expected)
-                    worst = expected
+                    high = min((beta - modelled * expected) / paranoia, worst)
                     if low < high:
                         for move in moves:
-                            if move == model_move:
+                            if move in replies:
                                 continue
                             found = search(play_legal(state, move), low, high, depth)
                             if found < worst:
@@ -379,15 +386,33 @@ class WorldSearch:
             gains = immediate_gains(seat_view(state, seat), moves)
             return moves[max(range(len(moves)), key=gains.__getitem__)]
 
-        def _policy(state: GameState, seat: int) -> tuple[Sequence[Move], list[float]]:
-            """The seat's moves and the running sum of their softmax weights at its style."""
+        def _policy(state: GameState, seat: int) -> tuple[list[Move], list[float]]:
+            """The seat's likeliest replies at its style, likeliest first, and their chances.
+
+            The replies kept make up :data:`REPLY_MASS` of the softmax weight, and their chances
+            are scaled to add up to 1; a random seat keeps every move, at equal chances.
+            """
             moves = moves_for(state[1][seat], state[10], rules)
             style = styles[seat] if styles is not None else inf
             if len(moves) == 1 or style == inf:
-                return moves, list(accumulate([1.0] * len(moves)))
+                return list(moves), [1.0 / len(moves)] * len(moves)
             gains = immediate_gains(seat_view(state, seat), moves)
             top = max(gains)
-            return moves, list(accumulate(exp((gain - top) / style) for gain in gains))
+            ranked = sorted(
+                ((exp((gain - top) / style), index) for index, gain in enumerate(gains)),
+                reverse=True,
+            )
+            enough = REPLY_MASS * sum(weight for weight, _ in ranked)
+            replies = []
+            weights = []
+            kept = 0.0
+            for weight, index in ranked:
+                replies.append(moves[index])
+                weights.append(weight)
+                kept += weight
+                if kept >= enough:
+                    break
+            return replies, [weight / kept for weight in weights]
 
         return search
 
@@ -396,10 +421,6 @@ class _OutOfBudget(Exception):
     """Raised inside a search that has used up its positions or its time."""
 
 
-_MIX = 0x9E3779B97F4A7C15
-"""An odd 64-bit constant: multiplying by it spreads a position's hash over the high bits."""
-_MASK = (1 << 64) - 1
-_SPAN = float(1 << 64)
 _NO_LIMIT = 1 << 62
 _CLOCK_STEP = 256
 """Positions searched between two looks at the clock."""
@@ -526,25 +547,22 @@ def determinized_values(
         if cap is not None and clock() > cap:
             break
         state = _draw_world(view, rng, weigher, candidates)
-        salt = rng.getrandbits(64) if styles is not None else 0
         if searched:
             # Later worlds may not overrun the budget by much: one that would is dropped.
             limit = hard_budget - searcher.nodes if hard_budget is not None else None
-            values = searcher.values(state, legal, node_limit=limit, deadline=later, salt=salt)
+            values = searcher.values(state, legal, node_limit=limit, deadline=later)
         elif deals > 1 and node_budget is not None:
             # A deep horizon may cost one world more than the whole budget; then this decision
             # searches to the end of the current deal instead, on the budget that is left.
-            values = searcher.values(
-                state, legal, node_limit=node_budget // 2, deadline=cap, salt=salt
-            )
+            values = searcher.values(state, legal, node_limit=node_budget // 2, deadline=cap)
             if values is None and (cap is None or clock() <= cap):
                 spent = searcher.nodes
                 searcher.forget()
                 searcher = searcher_to(1)
                 searcher.nodes = spent
-                values = searcher.values(state, legal, deadline=cap, salt=salt)
+                values = searcher.values(state, legal, deadline=cap)
         else:
-            values = searcher.values(state, legal, deadline=cap, salt=salt)
+            values = searcher.values(state, legal, deadline=cap)
         if values is None:
             break
         for index, value in enumerate(values):
