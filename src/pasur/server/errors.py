@@ -6,17 +6,19 @@ Every feature reports bad input by raising :func:`field_error` (FastAPI's own
 
     {"detail": [{"loc": ["body", "counts", "clubs"], "msg": "...", "type": "value_error"}]}
 
-A server that shares its tables through Redis (``pasur serve --redis``) cannot take a table or
-reach its owner while Redis is down; that is a passing outage, not a bug, so the call is answered
-503 with the play API's error body (``{"detail": {"code": "unavailable", "message": ...}}``) and
-the client may try again.
+A server cannot store or read anything while its database is unreachable, and one that shares
+its tables through Redis (``pasur serve --redis``) cannot take a table or reach its owner while
+Redis is; those are passing outages, not bugs, so the call is answered 503 with the play API's
+error body (``{"detail": {"code": "unavailable", "message": ...}}``) and the client may try
+again. The database's driver reports a lost or refused connection as Python's own
+:class:`ConnectionError`; Redis's client has its own exceptions.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -40,10 +42,11 @@ def field_error(loc: Sequence[str | int], message: str) -> RequestValidationErro
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    """Register the handlers for validation errors and for anything unexpected."""
+    """Register the handlers for validation errors, outages and anything unexpected."""
     app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_exception_handler(RedisConnectionError, _redis_unreachable)
-    app.add_exception_handler(RedisTimeoutError, _redis_unreachable)
+    app.add_exception_handler(ConnectionError, _unreachable("its database"))
+    app.add_exception_handler(RedisConnectionError, _unreachable(REDIS))
+    app.add_exception_handler(RedisTimeoutError, _unreachable(REDIS))
     app.add_exception_handler(Exception, _unexpected_error)
 
 
@@ -76,18 +79,28 @@ def _message(text: str) -> str:
     return text.removeprefix("Value error, ")
 
 
-REDIS_UNREACHABLE = (
-    "the server cannot reach Redis, which it shares tables through; try again in a moment"
-)
+REDIS = "Redis, which it shares tables through"
 
 
-async def _redis_unreachable(request: Request, exc: Exception) -> Response:
-    # One line without a traceback: the cause is outside the server, and Redis's own message
-    # (its address, "connection refused") says which.
-    log.warning("Redis unreachable in %s %s: %s", request.method, redact(request.url.path), exc)
-    return JSONResponse(
-        {"detail": {"code": "unavailable", "message": REDIS_UNREACHABLE}}, status_code=503
-    )
+def _unreachable(service: str) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The handler for an outage of ``service`` (named as the message's object)."""
+    message = f"the server cannot reach {service}; try again in a moment"
+
+    async def handle(request: Request, exc: Exception) -> Response:
+        # One line without a traceback: the cause is outside the server, and the exception's
+        # own message (an address, "connection refused") says which.
+        log.warning(
+            "unavailable in %s %s: %s: %s",
+            request.method,
+            redact(request.url.path),
+            type(exc).__name__,
+            exc,
+        )
+        return JSONResponse(
+            {"detail": {"code": "unavailable", "message": message}}, status_code=503
+        )
+
+    return handle
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:
