@@ -35,6 +35,12 @@ The **share token** only reads it; show it to the table. Players and sides are n
 Bad input is answered with 422 and one line per wrong field.
 """
 
+REDIS_CONNECTIONS = 100
+"""Connections to Redis one process opens at most (one of them holds the pub/sub)."""
+
+REDIS_WAIT = 5.0
+"""Seconds a Redis command waits for a free connection before it fails."""
+
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """A new application on the database and web folder that ``settings`` name."""
@@ -85,11 +91,20 @@ def _table_manager(settings: ServerSettings, store: TableStore) -> TableManager:
     """One process owns every table, or (with Redis) shares them with other processes."""
     if settings.redis_url is None:
         return TableManager(store)
-    from redis.asyncio import Redis
+    from redis.asyncio import BlockingConnectionPool, Redis
 
     from pasur.server.cluster import ClusterManager
 
-    redis = Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+    # A command waits (up to REDIS_WAIT seconds) for one of the pool's connections instead of
+    # failing: with the default pool, hundreds of plays forwarded at once (each reads its table's
+    # lease) ran out of connections and closed their sockets (docs/performance.md, Server load).
+    pool = BlockingConnectionPool.from_url(
+        settings.redis_url,
+        max_connections=REDIS_CONNECTIONS,
+        timeout=REDIS_WAIT,
+        socket_connect_timeout=5,
+    )
+    redis = Redis.from_pool(pool)
     return ClusterManager(store, redis, prefix=settings.redis_prefix, lease_ttl=settings.lease_ttl)
 
 
