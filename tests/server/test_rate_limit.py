@@ -118,3 +118,42 @@ def test_idle_addresses_are_forgotten_but_busy_ones_are_not() -> None:
     assert addresses.open("new")  # the idle ones are forgotten here
     assert set(addresses._buckets) == {"busy", "new"}  # busy holds sockets: it is kept
     assert addresses.open_sockets("busy") == 2
+
+
+class CountingClock(Clock):
+    """A clock that counts how often it is read: the buckets read it on every look."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.now
+
+
+def test_new_addresses_cost_a_bounded_number_of_looks_each() -> None:
+    """Pruning work stays linear in the connections: the addresses here connect and close within
+    one minute, so none can be forgotten yet, and looking at every known address on each new one
+    would read the clock millions of times."""
+    clock = CountingClock()
+    addresses = AddressLimits(sockets=1, connects=Rate(1, 60.0), clock=clock)
+    connections = 3 * PRUNE_AT
+    for n in range(connections):
+        address = f"10.1.{n // 256}.{n % 256}"
+        assert addresses.open(address)
+        addresses.close(address)
+    assert clock.reads <= 4 * connections
+    assert not addresses.open("10.1.0.0"), "its connection this minute is still counted"
+
+
+def test_a_steady_stream_of_new_addresses_is_forgotten_as_it_goes() -> None:
+    clock = Clock()
+    addresses = AddressLimits(sockets=1, connects=Rate(1, 60.0), clock=clock)
+    for n in range(10 * PRUNE_AT):
+        address = f"10.2.{n // 256 % 256}.{n % 256}-{n // 65536}"
+        assert addresses.open(address)
+        addresses.close(address)
+        clock.now += 0.1
+    # At most the last minute's 600 addresses are remembered, beyond the first PRUNE_AT.
+    assert len(addresses._buckets) <= PRUNE_AT + 601
