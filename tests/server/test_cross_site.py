@@ -2,7 +2,8 @@
 
 Three layers: the guest cookie is ``SameSite=Lax`` (a browser keeps it off other sites'
 requests), the API reads JSON only (which a plain HTML form cannot send), and
-:class:`CrossSiteGuard` refuses a changing request that a browser says came from another site.
+:class:`CrossSiteGuard`, which ``create_app`` installs, refuses a changing request that a browser
+says came from another site.
 None of this depends on the database, so these tests use SQLite only.
 """
 
@@ -16,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from pasur.server import ServerSettings, create_app
 from pasur.server.guests import COOKIE
-from pasur.server.middleware import CROSS_SITE, CrossSiteGuard
+from pasur.server.middleware import CROSS_SITE
 from pasur.server.origin import from_another_site
 
 FRIEND = "https://friend.example"
@@ -43,13 +44,15 @@ ALLOWED = [
 
 @pytest.fixture
 def guarded(sqlite_url: str, web_root: Path) -> Iterator[Callable[[dict[str, str]], TestClient]]:
-    """``guarded(headers)``: a started client of the application behind the guard, sending
-    ``headers`` with every request."""
+    """``guarded(headers)``: a started client of the application as ``create_app`` makes it, with
+    :data:`FRIEND` allowed, sending ``headers`` with every request."""
     opened: list[TestClient] = []
 
     def make(headers: dict[str, str]) -> TestClient:
-        app = create_app(ServerSettings(database_url=sqlite_url, web_root=web_root))
-        client = TestClient(CrossSiteGuard(app, allowed_origins=(FRIEND,)), headers=headers)
+        settings = ServerSettings(
+            database_url=sqlite_url, web_root=web_root, allowed_origins=(FRIEND,)
+        )
+        client = TestClient(create_app(settings), headers=headers)
         opened.append(client.__enter__())
         return client
 
@@ -78,6 +81,7 @@ def test_a_change_from_another_sites_page_is_refused_and_changes_nothing(
         assert response.status_code == 403, (method, path)
         assert response.json() == {"detail": {"code": "cross_site", "message": CROSS_SITE}}
         assert "set-cookie" not in response.headers
+        assert response.headers["x-frame-options"] == "DENY", "the refusal has the headers too"
     # Reading is not a change: any page may.
     assert client.get("/healthz").json() == {"status": "ok"}
 
