@@ -11,21 +11,28 @@ its tables through Redis (``pasur serve --redis``) cannot take a table or reach 
 Redis is; those are passing outages, not bugs, so the call is answered 503 with the play API's
 error body (``{"detail": {"code": "unavailable", "message": ...}}``) and the client may try
 again. The database's driver reports a lost or refused connection as Python's own
-:class:`ConnectionError`; Redis's client has its own exceptions.
+:class:`ConnectionError`; Redis's client has its own exceptions. A table socket that meets such an
+outage (say, while it joins) is sent an ``unavailable`` error frame and closed with
+:data:`UNAVAILABLE_CLOSE`; its client reconnects a little later.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
+from typing import cast
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from starlette.responses import Response
+from starlette.types import ExceptionHandler
+from starlette.websockets import WebSocketState
 
 from pasur.server.logs import redact
 
@@ -34,6 +41,33 @@ log = logging.getLogger("pasur.server")
 Loc = tuple[str | int, ...]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+DATABASE = "its database"
+REDIS = "Redis, which it shares tables through"
+
+OUTAGES: dict[type[Exception], str] = {
+    ConnectionError: DATABASE,
+    RedisConnectionError: REDIS,
+    RedisTimeoutError: REDIS,
+}
+"""The exceptions that report an unreachable service, and the service each names."""
+
+UNAVAILABLE_CLOSE = 4503
+"""The close code of a table socket whose server cannot reach its database or Redis."""
+
+
+def outage(error: BaseException) -> str | None:
+    """The service ``error`` says is unreachable (as :func:`unavailable_message`'s object), or
+    None when it reports something else."""
+    for kind, service in OUTAGES.items():
+        if isinstance(error, kind):
+            return service
+    return None
+
+
+def unavailable_message(service: str) -> str:
+    """What the client is told while ``service`` is unreachable."""
+    return f"the server cannot reach {service}; try again in a moment"
 
 
 def field_error(loc: Sequence[str | int], message: str) -> RequestValidationError:
@@ -44,9 +78,10 @@ def field_error(loc: Sequence[str | int], message: str) -> RequestValidationErro
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers for validation errors, outages and anything unexpected."""
     app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_exception_handler(ConnectionError, _unreachable("its database"))
-    app.add_exception_handler(RedisConnectionError, _unreachable(REDIS))
-    app.add_exception_handler(RedisTimeoutError, _unreachable(REDIS))
+    for kind, service in OUTAGES.items():
+        # Starlette calls a handler with the request or the socket that raised; its type names
+        # one handler per kind of connection, and this one takes both.
+        app.add_exception_handler(kind, cast(ExceptionHandler, _unreachable(service)))
     app.add_exception_handler(Exception, _unexpected_error)
 
 
@@ -79,28 +114,43 @@ def _message(text: str) -> str:
     return text.removeprefix("Value error, ")
 
 
-REDIS = "Redis, which it shares tables through"
+def _unreachable(
+    service: str,
+) -> Callable[[Request | WebSocket, Exception], Awaitable[Response | None]]:
+    """The handler for an outage of ``service`` (named as the message's object), for REST calls
+    and table sockets alike."""
+    message = unavailable_message(service)
 
-
-def _unreachable(service: str) -> Callable[[Request, Exception], Awaitable[Response]]:
-    """The handler for an outage of ``service`` (named as the message's object)."""
-    message = f"the server cannot reach {service}; try again in a moment"
-
-    async def handle(request: Request, exc: Exception) -> Response:
+    async def handle(connection: Request | WebSocket, exc: Exception) -> Response | None:
         # One line without a traceback: the cause is outside the server, and the exception's
         # own message (an address, "connection refused") says which.
+        method = connection.method if isinstance(connection, Request) else "WebSocket"
         log.warning(
             "unavailable in %s %s: %s: %s",
-            request.method,
-            redact(request.url.path),
+            method,
+            redact(connection.url.path),
             type(exc).__name__,
             exc,
         )
+        if isinstance(connection, WebSocket):
+            await _close_unavailable(connection, message)
+            return None
         return JSONResponse(
             {"detail": {"code": "unavailable", "message": message}}, status_code=503
         )
 
     return handle
+
+
+async def _close_unavailable(websocket: WebSocket, message: str) -> None:
+    """Tell an open socket why (an ``unavailable`` error frame), then close it; a socket not
+    accepted yet is refused at its handshake."""
+    with contextlib.suppress(Exception):  # the client may have gone already
+        if websocket.application_state is WebSocketState.CONNECTED:
+            frame = {"type": "error", "code": "unavailable", "message": message}
+            await websocket.send_text(json.dumps(frame))
+        if websocket.application_state is not WebSocketState.DISCONNECTED:
+            await websocket.close(UNAVAILABLE_CLOSE, "unavailable")
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:

@@ -30,6 +30,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from pasur.rules import PasurError, make_rules, view
 from pasur.server import table_commands
 from pasur.server.chat import BadChat
+from pasur.server.errors import outage, unavailable_message
 from pasur.server.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests, clean_name
 from pasur.server.origin import origin_allowed
 from pasur.server.rate_limit import AddressLimits, SocketLimits, Verdict
@@ -56,6 +57,9 @@ PROTOCOL = 1
 
 POLICY_VIOLATION = 1008
 """The close code for a refused Origin, too many sockets from one address, or a flood of frames."""
+
+INTERNAL_ERROR = 1011
+"""The close code after a frame failed in a way nobody expected (the client reconnects)."""
 
 log = logging.getLogger("pasur.server.play")
 
@@ -444,7 +448,9 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
     manager = _manager(websocket)
     try:
         live = await manager.get(table_id)
-    except Exception:
+    except Exception as error:
+        if outage(error) is not None:
+            raise  # the outage handler closes the socket as unavailable (errors.py)
         live = None
     if live is None:
         await _send_now(websocket, _error("no_such_table", "there is no table with that id"))
@@ -550,6 +556,28 @@ def read_hello(live: LiveTable, hello: dict[str, Any]) -> tuple[int, int | None]
 
 
 async def _handle(
+    manager: TableManager, live: LiveTable, connection: Connection, frame: dict[str, Any]
+) -> None:
+    """Answer a frame, or say why it failed: ``unavailable`` when the server cannot reach its
+    database or Redis (nothing changed here, so the socket goes on; the client may send it
+    again), ``internal`` for anything else, after which the socket is closed so that its client
+    reconnects to the table as stored. Either way the server logs one line."""
+    ref = frame.get("ref")
+    try:
+        await _dispatch(manager, live, connection, frame)
+    except Exception as error:
+        service = outage(error)
+        if service is not None:
+            log.warning("unavailable at table %s: %s: %s", live.id, type(error).__name__, error)
+            connection.send(_error("unavailable", unavailable_message(service), ref))
+            return
+        log.exception("unexpected %s at table %s", type(error).__name__, live.id)
+        message = "something went wrong on the server; the error has been logged"
+        connection.send(_error("internal", message, ref))
+        await connection.finish(INTERNAL_ERROR, "server error")
+
+
+async def _dispatch(
     manager: TableManager, live: LiveTable, connection: Connection, frame: dict[str, Any]
 ) -> None:
     kind = frame.get("type")
