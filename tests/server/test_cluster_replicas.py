@@ -191,3 +191,41 @@ def test_a_seat_with_a_socket_at_another_process_stays_connected(backend: str) -
         assert not owned.table.seats[0].connected
 
     with_owner_and_follower(backend, scenario)
+
+
+def test_forwarded_commands_read_the_owner_from_redis_once_per_lease(backend: str) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        reads: list[str] = []
+        read = b.leases.holder_for
+
+        async def counted(table_id: str) -> tuple[str | None, float]:
+            reads.append(table_id)
+            return await read(table_id)
+
+        b.leases.holder_for = counted  # type: ignore[method-assign]
+        for _ in range(3):
+            await b.act(replica, put_bot(1, "random"))
+            await b.act(replica, remove_bot(1))
+        assert reads == [owned.id], "the owner was read once, then remembered"
+        assert replica.table.version == owned.table.version
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_a_remembered_owner_that_stopped_is_asked_for_again(backend: str) -> None:
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await b.act(replica, put_bot(1, "random"))  # b remembers that a owns the table
+        assert b._keeper is not None
+        b._keeper.cancel()  # so only the next command can find out that a is gone
+        await a.stop()
+        assert not replica.owned
+        (removed,) = await b.act(replica, remove_bot(1))
+        assert replica.owned, "b took the table over when a did not answer"
+        stored = await b.store.load(owned.id)
+        assert stored is not None and stored.events[-1] == removed.to_json()
+
+    with_owner_and_follower(backend, scenario)

@@ -76,6 +76,10 @@ class ClusterManager(TableManager):
         self._keeper: asyncio.Task[None] | None = None
         self._used: dict[str, float] = {}
         """When each table was last asked for (replicas nobody asks for are let go)."""
+        self._holders: dict[str, tuple[str, float]] = {}
+        """The other process each followed table's commands go to, and until when (this clock)
+        its lease is sure to hold without a renewal: read from Redis once per lease, not before
+        every command."""
 
     # Starting and stopping.
 
@@ -163,6 +167,7 @@ class ClusterManager(TableManager):
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
         self._used.pop(live.id, None)
+        self._holders.pop(live.id, None)
         live.dropped = True
         await self.bus.unwatch(live.id)
 
@@ -170,6 +175,7 @@ class ClusterManager(TableManager):
         owned = live.owned
         super()._drop(live, code, reason)
         self._used.pop(live.id, None)
+        self._holders.pop(live.id, None)
         if self._running:
             self.in_background(self._let_go(live.id, owned))
 
@@ -220,8 +226,8 @@ class ClusterManager(TableManager):
         """
         deadline = clock() + self.leases.ttl + REQUEST_TIMEOUT
         while True:
-            holder = await self.leases.holder(live.id)
-            if holder is None or holder == self.process_id:
+            holder = await self._holder(live.id)
+            if holder is None:
                 if await self.leases.acquire(live.id):
                     await self._promote_locked(live)
                     return None
@@ -235,7 +241,9 @@ class ClusterManager(TableManager):
             if reply.get("ok"):
                 return await self._advance_locked(live, reply.get("events"), reply.get("seats"))
             code, message = str(reply.get("code")), str(reply.get("message"))
-            if code != "not_owner":
+            if code == "not_owner":  # it died, stopped or lost the lease: ask Redis again
+                self._holders.pop(live.id, None)
+            else:
                 if code == "store_failed":
                     raise StoreFailed(message)
                 raise TableError(code, message)
@@ -243,11 +251,30 @@ class ClusterManager(TableManager):
                 raise TableError("unavailable", "the table's server does not answer; try again")
             await asyncio.sleep(0.2)
 
+    async def _holder(self, table_id: str) -> str | None:
+        """The other process that owns the table, or None when nobody else does.
+
+        Cached until the lease read would run out unrenewed, or a command sent there fails
+        (:meth:`_route` forgets it): a lease never passes to another process before it runs out
+        or its holder lets it go, and a holder that let go answers ``not_owner`` or nothing.
+        """
+        known = self._holders.get(table_id)
+        now = clock()
+        if known is not None and now < known[1]:
+            return known[0]
+        holder, left = await self.leases.holder_for(table_id)
+        if holder is None or holder == self.process_id:
+            self._holders.pop(table_id, None)
+            return None
+        self._holders[table_id] = (holder, now + left)
+        return holder
+
     async def _promote_locked(self, live: LiveTable) -> None:
         """Become the writer of a replica whose lease this process took: catch up from the
         database first (the log is the truth), then restart its timers (after the lock)."""
         await self._catch_up_locked(live)
         live.owned = True
+        self._holders.pop(live.id, None)
         self.in_background(self._after_promotion(live))
 
     async def _after_promotion(self, live: LiveTable) -> None:

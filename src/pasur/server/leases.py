@@ -25,6 +25,10 @@ end
 return 0
 """
 
+_HOLDER = """
+return {redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
+"""
+
 _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('del', KEYS[1])
@@ -45,6 +49,7 @@ class Leases:
         self.ttl = ttl
         self._renew: Any = redis.register_script(_RENEW)
         self._release: Any = redis.register_script(_RELEASE)
+        self._holder: Any = redis.register_script(_HOLDER)
 
     def key(self, table_id: str) -> str:
         return f"{self._prefix}lease:{table_id}"
@@ -76,6 +81,19 @@ class Leases:
     async def holder(self, table_id: str) -> str | None:
         """The process that holds the table's lease, or None."""
         value = await self._redis.get(self.key(table_id))
-        if value is None:
-            return None
-        return value.decode() if isinstance(value, bytes) else str(value)
+        return _text(value)
+
+    async def holder_for(self, table_id: str) -> tuple[str | None, float]:
+        """The process that holds the table's lease (or None), and the seconds the lease has
+        left unless renewed (0 when nobody holds it); read together in one round trip."""
+        value, left_ms = await self._holder(keys=[self.key(table_id)])
+        holder = _text(value)
+        if holder is None or not isinstance(left_ms, int) or left_ms < 0:
+            return holder, 0.0
+        return holder, left_ms / 1000
+
+
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    return value.decode() if isinstance(value, bytes) else str(value)
