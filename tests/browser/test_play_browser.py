@@ -231,6 +231,26 @@ def test_a_closed_page_rejoins_with_its_link_and_finishes_the_round(
     other.close()
 
 
+def test_a_rejoin_link_on_another_device_seats_a_bot_and_starts(
+    browser: Browser, server: str
+) -> None:
+    """The waiting room's calls carry the seat's token: the device that opened the rejoin link
+    has no guest cookie of the person who took the seat, and still manages the table."""
+    context = _guest(browser, server, "Ray")
+    rejoin = _new_table(context, server, players=2)
+    context.close()
+    phone = browser.new_context(**PHONE)  # no stored token, no cookie
+    page = phone.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{rejoin}&anim=0")
+    page.locator("[data-put-bot='1']").click()
+    page.locator("#start:not([disabled])").click()
+    page.locator(".hand-card").first.wait_for()
+    assert page.locator("#mine .seat-name").inner_text() == "Ray"
+    assert problems == []
+    phone.close()
+
+
 def test_the_persian_table_is_right_to_left_with_persian_digits(
     browser: Browser, server: str
 ) -> None:

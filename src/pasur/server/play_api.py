@@ -3,7 +3,9 @@
 REST (JSON): ``POST /api/guest``, ``POST /api/tables``, ``GET /api/tables``,
 ``POST /api/tables/{id}/join``, ``/leave``, ``/bots``, ``DELETE /api/tables/{id}/bots/{seat}``
 and ``/start``. A refused call answers 4xx with ``{"detail": {"code": ..., "message": ...}}``
-(the table's error codes, plus ``no_guest`` and ``no_such_table``).
+(the table's error codes, plus ``no_guest`` and ``no_such_table``). The calls that manage a table
+(start, bots, leave) accept a seat's token in the ``Pasur-Seat-Token`` header instead of the guest
+cookie, so a rejoin link works for them on any device.
 
 WebSocket ``/ws/tables/{id}``: the frames of ``docs/protocol.md``. The socket layer checks the
 handshake's ``Origin``, counts sockets per address and frames per socket (token buckets), reads
@@ -152,7 +154,28 @@ async def _live(request: Request, table_id: str) -> LiveTable:
     return live
 
 
-def _may_manage(live: LiveTable, guest: Guest) -> None:
+SEAT_TOKEN_HEADER = "Pasur-Seat-Token"
+"""The request header in which a seat's token authorises the calls that manage its table."""
+
+
+def _token_seat(request: Request, live: LiveTable) -> int | None:
+    """The seat whose token the request carries in :data:`SEAT_TOKEN_HEADER`, or None.
+
+    A rejoin link opens its seat on any device, whose guest cookie is another person's id: the
+    token, not the cookie, then says who this is. It travels in a header, never in the address,
+    so no access log holds it.
+    """
+    token = request.headers.get(SEAT_TOKEN_HEADER)
+    if token is None or len(token) > 100:
+        return None
+    return live.seat_for_token(token)
+
+
+def _may_manage(request: Request, live: LiveTable) -> None:
+    """Allow the table's creator, a seated person, or the holder of a seat's token."""
+    if _token_seat(request, live) is not None:
+        return
+    guest = _guest(request)
     if guest.id != live.creator and live.table.seat_of(guest.id) is None:
         raise PlayError("not_seated", "only the table's creator or a seated person may do this")
 
@@ -277,9 +300,11 @@ async def join_table(
 @router.post("/api/tables/{table_id}/leave", summary="Leave your seat")
 async def leave_table(request: Request, table_id: str) -> Response:
     async def call() -> dict[str, Any]:
-        guest = _guest(request)
         live = await _live(request, table_id)
-        seat = await _manager(request).leave(live, guest.id)
+        seat = _token_seat(request, live)
+        holder = live.table.seats[seat].player if seat is not None else None
+        player = holder if holder is not None else _guest(request).id
+        seat = await _manager(request).leave(live, player)
         if seat is not None:
             await _manager(request).close_seat(live, seat)
         return {"left": seat}
@@ -290,9 +315,8 @@ async def leave_table(request: Request, table_id: str) -> Response:
 @router.post("/api/tables/{table_id}/bots", summary="Put a bot in an empty seat")
 async def put_bot(request: Request, table_id: str, body: BotBody) -> Response:
     async def call() -> dict[str, Any]:
-        guest = _guest(request)
         live = await _live(request, table_id)
-        _may_manage(live, guest)
+        _may_manage(request, live)
         await _manager(request).act(live, table_commands.put_bot(body.seat, body.level))
         return {"seat": body.seat, "level": live.table.seats[body.seat].level}
 
@@ -304,9 +328,8 @@ async def remove_bot(request: Request, table_id: str, seat: int) -> Response:
     """Empty a bot's seat between games (the table's creator or a seated person only)."""
 
     async def call() -> dict[str, Any]:
-        guest = _guest(request)
         live = await _live(request, table_id)
-        _may_manage(live, guest)
+        _may_manage(request, live)
         await _manager(request).act(live, table_commands.remove_bot(seat))
         return {"seat": seat}
 
@@ -316,9 +339,8 @@ async def remove_bot(request: Request, table_id: str, seat: int) -> Response:
 @router.post("/api/tables/{table_id}/start", summary="Start a game once every seat is filled")
 async def start_table(request: Request, table_id: str) -> Response:
     async def call() -> dict[str, Any]:
-        guest = _guest(request)
         live = await _live(request, table_id)
-        _may_manage(live, guest)
+        _may_manage(request, live)
         await _manager(request).act(live, table_commands.START)
         return {"status": live.table.status.value, "version": live.table.version}
 

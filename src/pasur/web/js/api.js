@@ -27,9 +27,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Send a request with an optional JSON body; resolve to the parsed JSON (null when empty). */
-export async function request(method, url, body) {
-  const init = { method, headers: { Accept: 'application/json' } };
+/**
+ * Send a request with an optional JSON body (and extra `headers`); resolve to the parsed JSON
+ * (null when empty).
+ */
+export async function request(method, url, body, headers = {}) {
+  const init = { method, headers: { ...headers, Accept: 'application/json' } };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);

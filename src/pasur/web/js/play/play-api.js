@@ -5,15 +5,23 @@ import { t } from '../i18n.js';
 
 const table = (id, ...rest) => ['/api/tables', encodeURIComponent(id), ...rest].join('/');
 
+/**
+ * The seat's token as the calls that manage a table accept it: a rejoin link opened on another
+ * device has another guest cookie, and the token says whose seat this is. A header, never the
+ * address, so that no log holds it.
+ */
+const asSeat = (token) => (token ? { 'Pasur-Seat-Token': token } : {});
+
 export const playApi = {
   setGuest: (name) => request('POST', '/api/guest', { name }),
   createTable: (body) => request('POST', '/api/tables', body),
   tables: () => request('GET', '/api/tables'),
   table: (id) => request('GET', table(id)),
   join: (id, seat) => request('POST', table(id, 'join'), seat == null ? {} : { seat }),
-  leave: (id) => request('POST', table(id, 'leave')),
-  putBot: (id, seat, level) => request('POST', table(id, 'bots'), { seat, level }),
-  start: (id) => request('POST', table(id, 'start')),
+  // `token`: the seat's token, when the page holds one (see asSeat).
+  leave: (id, token) => request('POST', table(id, 'leave'), undefined, asSeat(token)),
+  putBot: (id, seat, level, token) => request('POST', table(id, 'bots'), { seat, level }, asSeat(token)),
+  start: (id, token) => request('POST', table(id, 'start'), undefined, asSeat(token)),
 };
 
 /** The bot levels, weakest first, as the server names them. */

@@ -106,7 +106,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
               type: 'button',
               class: 'button small',
               dataset: { putBot: String(seat.seat) },
-              onclick: () => act(() => playApi.putBot(tableId, seat.seat, select.value)),
+              onclick: () => act(() => playApi.putBot(tableId, seat.seat, select.value, token)),
               text: t('play.waiting.bot'),
             }),
           )
@@ -126,7 +126,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
       class: 'button primary wide',
       id: 'start',
       disabled: !full,
-      onclick: () => act(() => playApi.start(tableId)),
+      onclick: () => act(() => playApi.start(tableId, token)),
       text: t('play.waiting.start'),
     }),
     state.you >= 0
@@ -135,7 +135,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
           class: 'button quiet wide',
           id: 'leave',
           onclick: () => act(async () => {
-            await playApi.leave(tableId);
+            await playApi.leave(tableId, token);
             onLeft();
           }),
           text: t('play.waiting.leave'),
