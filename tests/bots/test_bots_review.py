@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import itertools
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -35,10 +37,18 @@ class FakeHint:
     def __init__(self) -> None:
         self.views: list[SeatView] = []
         self.budgets: list[float | None] = []
+        self.clocks: list[Callable[[], float]] = []
 
-    def __call__(self, seat_view: SeatView, *, seconds: float | None = None) -> list[RankedMove]:
+    def __call__(
+        self,
+        seat_view: SeatView,
+        *,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> list[RankedMove]:
         self.views.append(seat_view)
         self.budgets.append(seconds)
+        self.clocks.append(clock)
         ranked = [RankedMove(move, float(move.card)) for move in seat_view.legal_moves()]
         return sorted(ranked, key=lambda ranked_move: ranked_move.value, reverse=True)
 
@@ -63,6 +73,9 @@ def test_losses_are_the_best_value_minus_the_played_one_costliest_first(fake: Fa
     record = random_game()
     turns = review(record, 1, worst=5)
     assert 0 < len(turns) <= 5
+    # By default the budget is the reviewing thread's processor time: a loaded machine makes a
+    # review slower, not shallower.
+    assert set(fake.clocks) == {time.thread_time}
     assert [turn.loss for turn in turns] == sorted((turn.loss for turn in turns), reverse=True)
     for turn in turns:
         assert turn.best == turn.moves[0].move
@@ -95,15 +108,23 @@ def test_a_turn_with_one_legal_move_is_not_judged_and_the_budget_is_shared(
     now = [100.0]
     judged = fake
 
-    def slow_judge(seat_view: SeatView, *, seconds: float | None = None) -> list[RankedMove]:
+    def slow_judge(
+        seat_view: SeatView, *, seconds: float | None = None, clock: Callable[[], float]
+    ) -> list[RankedMove]:
         assert seconds is not None
         now[0] += seconds + 0.01  # each search takes its budget and a little more
-        return judged(seat_view, seconds=seconds)
+        return judged(seat_view, seconds=seconds, clock=clock)
 
     monkeypatch.setattr(review_module, "hint", slow_judge)
     record = random_game(seed=12)
-    review(record, 0, seconds=3.0, clock=lambda: now[0])
+
+    def review_clock() -> float:
+        return now[0]
+
+    review(record, 0, seconds=3.0, clock=review_clock)
     turns = len(choice_turns(record, 0))
+    # Each turn's search reads the review's own clock, so the two budgets are one.
+    assert fake.clocks == [review_clock] * turns
     assert len(fake.budgets) == turns
     assert fake.budgets[0] == pytest.approx(3.0 / turns)
     assert all(b is not None and 0 <= b <= review_module.MAX_MOVE_SECONDS for b in fake.budgets)
@@ -121,7 +142,9 @@ def test_a_seat_that_always_played_the_judge_s_choice_has_nothing_to_review(
         for before, after in choice_turns(record, 0)
     }
 
-    def agreeable(seat_view: SeatView, *, seconds: float | None = None) -> list[RankedMove]:
+    def agreeable(
+        seat_view: SeatView, *, seconds: float | None = None, clock: Callable[[], float]
+    ) -> list[RankedMove]:
         chosen = played[seat_view.round_no, len(seat_view.plays)]
         return sorted(
             (

@@ -11,6 +11,8 @@ are what matter: a move 3.0 below the best costs about three points on average.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from typing import NamedTuple
 
 from pasur.bots.expert import ExpertBot
@@ -27,7 +29,11 @@ class RankedMove(NamedTuple):
 
 
 def hint(
-    view: SeatView, *, rng: random.Random | None = None, seconds: float | None = None
+    view: SeatView,
+    *,
+    rng: random.Random | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> list[RankedMove]:
     """Every legal move of ``view``'s seat with the expert's value for it, best first.
 
@@ -36,13 +42,14 @@ def hint(
         rng: the generator for the sampled worlds; by default one seeded from the position, so
             the same position always gets the same hint.
         seconds: a time budget; by default the expert's fixed search budget.
+        clock: the clock ``seconds`` is read on.
     """
     legal = view.legal_moves()
     if not legal:
         return []
     if rng is None:
         rng = random.Random(f"hint:{view.round_no}:{len(view.plays)}:{view.hand}:{view.table}")
-    values = ExpertBot(seconds=seconds).values(view, legal, rng)
+    values = ExpertBot(seconds=seconds, clock=clock).values(view, legal, rng)
     ranked = [RankedMove(move, value) for move, value in zip(legal, values, strict=True)]
     ranked.sort(key=_value, reverse=True)
     return ranked

@@ -7,8 +7,10 @@ value minus the value of the move played, in points of the seat's side's expecte
 turns that cost the most are the ones worth looking at again.
 
 The whole game shares one time budget: each turn that had a choice gets an even share of what is
-left of it, so a review takes about ``seconds`` however long the game was (each turn searches at
-least one sampled world, so a long game on a busy machine may take somewhat longer).
+left of it, so a review costs about ``seconds`` however long the game was (each turn searches at
+least one sampled world, so a long game may take somewhat longer). The budget is the reviewing
+thread's processor time, not the wall clock: on a busy server a review arrives later but searches
+as deep as on an idle one, so the same game gets the same depth of judgement whatever the load.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def review(
     level: str = LEVEL,
     seconds: float = DEFAULT_SECONDS,
     worst: int = 5,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.thread_time,
 ) -> list[ReviewedTurn]:
     """The seat's ``worst`` costliest turns of the recorded game, costliest first.
 
@@ -73,7 +75,8 @@ def review(
         level: the level that judges; only ``expert`` (the level :func:`hint` runs) exists.
         seconds: the time budget for the whole review.
         worst: how many turns to return at most.
-        clock: the clock the budget is read on (seconds; injectable for tests).
+        clock: the clock the budget is read on, the calling thread's processor seconds by
+            default (injectable for tests).
 
     Raises:
         RecordError: the record is malformed or a play is illegal.
@@ -90,7 +93,7 @@ def review(
         last = after.plays[-1]
         played = Move(last.card, last.taken)
         left = max(0.0, deadline - clock()) / (len(turns) - number)
-        ranked = hint(view(before, seat), seconds=min(MAX_MOVE_SECONDS, left))
+        ranked = hint(view(before, seat), seconds=min(MAX_MOVE_SECONDS, left), clock=clock)
         value = next(move.value for move in ranked if tuple(move.move) == tuple(played))
         loss = ranked[0].value - value
         if loss >= TIE:
