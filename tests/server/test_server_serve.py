@@ -25,6 +25,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from pasur.cli.main import run
+from pasur.server import CollectorPacing
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,6 +115,8 @@ def test_serve_runs_uvicorn_on_the_app(served: list[dict[str, Any]], tmp_path: P
     app = call["app"]
     assert isinstance(app, FastAPI)
     assert app.state.settings.database_url == url
+    # The command owns its process, so it paces the garbage collector (tests' apps do not).
+    assert app.state.settings.collector == CollectorPacing()
     access = call["log_config"]["handlers"]["access"]
     assert access["filters"] == ["redact"]
 

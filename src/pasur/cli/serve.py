@@ -1,4 +1,4 @@
-"""``pasur serve``: run the web server (the score tracker and its API) with uvicorn.
+"""``pasur serve``: run the web server (online play, the score tracker, their API) with uvicorn.
 
 The server is imported only when this command runs, so the other commands start without
 loading FastAPI and SQLAlchemy.
@@ -35,12 +35,14 @@ def serve(
         ),
     ] = None,
 ) -> None:
-    """Run the web server: the score tracker at /tracker, its API, OpenAPI at /docs."""
+    """Run the web server: online play at /, the score tracker at /tracker, OpenAPI at /docs."""
     import uvicorn
 
-    from pasur.server import WS_MAX_MESSAGE, create_app
+    from pasur.server import WS_MAX_MESSAGE, CollectorPacing, create_app
 
     settings, source = server_settings(db, host=host, port=port)
+    # This process is the server's own: pace its garbage collector for short pauses.
+    settings = dataclasses.replace(settings, collector=CollectorPacing())
     if redis is not None or settings.redis_url is not None:
         settings = dataclasses.replace(settings, redis_url=_check_redis(redis, settings.redis_url))
     # Migrate before serving (the app's start-up then has nothing left to do), so that a wrong

@@ -7,6 +7,7 @@ schema up to date (the migrations) at start-up and closes the engine at shutdown
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -15,6 +16,7 @@ from fastapi.responses import JSONResponse, Response
 
 import pasur
 from pasur.server import history_api, play_api, tracker_api
+from pasur.server.collector import pace_collector
 from pasur.server.database import Database
 from pasur.server.errors import install_error_handlers
 from pasur.server.games_store import GamesStore
@@ -28,7 +30,8 @@ from pasur.server.table_store import TableStore
 from pasur.server.tracker_store import SheetStore
 
 DESCRIPTION = """\
-The Pasur server: the score tracker for real tables, and (coming) online play.
+The Pasur server: online play (tables, the table WebSocket, finished games, ratings) and the
+score tracker for real tables.
 
 A score sheet has two links. The **edit token** reads and changes it; keep it private.
 The **share token** only reads it; show it to the table. Players and sides are numbered from 1.
@@ -49,12 +52,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        pacer: asyncio.Task[None] | None = None
         try:
             await database.upgrade()
             app.state.guests = await Guests.load(database)
             await tables.start()
+            if settings.collector is not None:
+                pacer = asyncio.create_task(pace_collector(settings.collector))
             yield
         finally:
+            if pacer is not None:
+                pacer.cancel()
+                await asyncio.gather(pacer, return_exceptions=True)
             await tables.stop()
             await database.close()
 

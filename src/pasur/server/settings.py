@@ -25,6 +25,7 @@ from pathlib import Path
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from pasur.server.collector import CollectorPacing
 from pasur.server.origin import normalize_origin
 from pasur.server.rate_limit import Rate
 
@@ -117,6 +118,9 @@ class ServerSettings:
     """The start of every Redis key and channel name."""
     lease_ttl: float = 10.0
     """Seconds a table's lease lasts unless its owner renews it."""
+    collector: CollectorPacing | None = None
+    """How the process's garbage collector is paced (:mod:`pasur.server.collector`); ``pasur
+    serve`` sets it, since it owns its process. None leaves the collector as it is."""
 
     @classmethod
     def from_env(
