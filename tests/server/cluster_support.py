@@ -7,23 +7,18 @@ runs on one Redis never see each other's leases or channels, and tables have ran
 
 from __future__ import annotations
 
-import os
 import secrets
 
-import pytest
+from database_support import service_url
 
 REDIS_ENV = "PASUR_TEST_REDIS_URL"
 
 
 def redis_url() -> str:
     """The test Redis, or a skip with the reason."""
-    url = os.environ.get(REDIS_ENV)
-    if not url:
-        pytest.skip(
-            f"{REDIS_ENV} is not set; set it to a Redis URL such as redis://127.0.0.1:6379/0 "
-            "to run the tests of several server processes"
-        )
-    return url
+    return service_url(
+        REDIS_ENV, "redis://127.0.0.1:6379/0", "to run the tests of several server processes"
+    )
 
 
 def fresh_prefix() -> str:

@@ -29,15 +29,22 @@ LOCK_TIMEOUT = "10s"
 test with a PostgreSQL error instead of hanging it."""
 
 
+def service_url(env: str, example: str, purpose: str) -> str:
+    """The URL of a test service named by the environment variable ``env``, or a skip that says
+    how to set it (``example``) and what for (``purpose``)."""
+    url = os.environ.get(env)
+    if not url:
+        pytest.skip(f"{env} is not set; set it to a URL such as {example} {purpose}")
+    return url
+
+
 def postgres_url() -> str:
     """The test PostgreSQL server's URL, or a skip with the reason."""
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(
-            f"{POSTGRES_ENV} is not set; set it to a PostgreSQL URL such as "
-            "postgresql+asyncpg://postgres@127.0.0.1:5432/test to run this test on PostgreSQL"
-        )
-    return url
+    return service_url(
+        POSTGRES_ENV,
+        "postgresql+asyncpg://postgres@127.0.0.1:5432/test",
+        "to run this test on PostgreSQL",
+    )
 
 
 def on_postgres(url: str, *statements: str) -> None:
