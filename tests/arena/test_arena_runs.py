@@ -248,6 +248,8 @@ def test_the_json_shape_of_a_report(toys: list[Recorder]) -> None:
     ):
         assert key in match, key
     assert match["pairs"] == 3
+    assert len(match["set_margins"]) == 3
+    assert sum(match["set_margins"]) / 3 == pytest.approx(match["margin"], abs=1e-3)
     ratings = report.ratings
     assert [r.elo for r in ratings] == sorted((r.elo for r in ratings), reverse=True)
     for rating in ratings:

@@ -346,6 +346,10 @@ class MatchResult:
             "b_seconds_per_move_max": _seconds(self.b_seconds_max),
             "a_moves": self.a_moves,
             "b_moves": self.b_moves,
+            # Per set, in set order: two versions of a bot run on the same seed meet the same
+            # deals set by set, so their difference can be judged pair by pair (much less noisy
+            # than comparing two means).
+            "set_margins": [round(margin, 4) for margin in self.set_margins],
         }
         if self.games:
             data |= {
