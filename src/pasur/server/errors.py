@@ -1,5 +1,5 @@
-"""How errors become responses: field-level 422s, a 503 while Redis is unreachable, and a generic
-500 that reveals nothing.
+"""How errors become responses: field-level 422s, a 503 while the database or Redis is
+unreachable, and a generic 500 that reveals nothing.
 
 Every feature reports bad input by raising :func:`field_error` (FastAPI's own
 :class:`~fastapi.exceptions.RequestValidationError`), so the client always sees one shape::

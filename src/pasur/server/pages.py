@@ -89,19 +89,28 @@ def assemble(shell: str, page: str) -> str:
 def install_pages(app: FastAPI, web_root: Path) -> None:
     """Serve ``web_root`` at ``/static`` and every page of :data:`PAGES`, each assembled now."""
     shell = _read(web_root / SHELL)
+    # Several paths open the same file (the tracker's three): each file is assembled once.
+    assembled: dict[str, str | None] = {}
     router = APIRouter(include_in_schema=False)
     for page in PAGES:
-        text = _read(web_root / page.file)
-        html = None
-        if shell is not None and text is not None:
-            try:
-                html = assemble(shell, text)
-            except PageError as error:
-                raise PageError(f"{web_root / page.file}: {error}") from None
+        if page.file not in assembled:
+            assembled[page.file] = _assembled(shell, web_root / page.file)
+        html = assembled[page.file]
         router.add_api_route(page.path, _page_endpoint(page.file, html, page.private))
     app.include_router(router)
     if web_root.is_dir():
         app.mount("/static", StaticFiles(directory=web_root), name="static")
+
+
+def _assembled(shell: str | None, file: Path) -> str | None:
+    """The page of ``file`` in the shell, or ``None`` when either is not installed."""
+    text = _read(file)
+    if shell is None or text is None:
+        return None
+    try:
+        return assemble(shell, text)
+    except PageError as error:
+        raise PageError(f"{file}: {error}") from None
 
 
 def _read(file: Path) -> str | None:

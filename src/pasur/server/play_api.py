@@ -301,8 +301,8 @@ async def join_table(
 async def leave_table(request: Request, table_id: str) -> Response:
     async def call() -> dict[str, Any]:
         live = await _live(request, table_id)
-        seat = _token_seat(request, live)
-        holder = live.table.seats[seat].player if seat is not None else None
+        token_seat = _token_seat(request, live)
+        holder = live.table.seats[token_seat].player if token_seat is not None else None
         player = holder if holder is not None else _guest(request).id
         seat = await _manager(request).leave(live, player)
         if seat is not None:
