@@ -4,8 +4,8 @@ finished game's replay (with the coach's review) and the guest's history.
 The guide must draw every worked example of ``web/learn/examples.json`` as cards (the examples
 themselves are checked against the rules engine in ``tests/web``). The finished game is played
 for real: a guest and a random bot at a table played to 30, the guest's moves sent over the
-table's WebSocket from the ``legal`` lists of its snapshot and events. The replay is then checked against
-the game's record: the hands dealt, stepping forward and back, and the final totals.
+table's WebSocket from the ``legal`` lists of its snapshot and events. The replay is then checked
+against the game's record: the hands dealt, stepping forward and back, and the final totals.
 """
 
 from __future__ import annotations
