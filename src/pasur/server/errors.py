@@ -18,8 +18,6 @@ outage (say, while it joins) is sent an ``unavailable`` error frame and closed w
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -32,9 +30,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from starlette.responses import Response
 from starlette.types import ExceptionHandler
-from starlette.websockets import WebSocketState
 
 from pasur.server.logs import redact
+from pasur.server.socket_frames import close_quietly, error_frame, send_now
 
 log = logging.getLogger("pasur.server")
 
@@ -133,24 +131,14 @@ def _unreachable(
             exc,
         )
         if isinstance(connection, WebSocket):
-            await _close_unavailable(connection, message)
+            await send_now(connection, error_frame("unavailable", message))
+            await close_quietly(connection, UNAVAILABLE_CLOSE, "unavailable")
             return None
         return JSONResponse(
             {"detail": {"code": "unavailable", "message": message}}, status_code=503
         )
 
     return handle
-
-
-async def _close_unavailable(websocket: WebSocket, message: str) -> None:
-    """Tell an open socket why (an ``unavailable`` error frame), then close it; a socket not
-    accepted yet is refused at its handshake."""
-    with contextlib.suppress(Exception):  # the client may have gone already
-        if websocket.application_state is WebSocketState.CONNECTED:
-            frame = {"type": "error", "code": "unavailable", "message": message}
-            await websocket.send_text(json.dumps(frame))
-        if websocket.application_state is not WebSocketState.DISCONNECTED:
-            await websocket.close(UNAVAILABLE_CLOSE, "unavailable")
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:

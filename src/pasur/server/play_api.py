@@ -16,7 +16,6 @@ of the game lives in the table.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -27,7 +26,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocketDisconnect
 
 from pasur.rules import PasurError, make_rules, view
 from pasur.server import table_commands
@@ -38,6 +37,7 @@ from pasur.server.origin import origin_allowed
 from pasur.server.rate_limit import AddressLimits, SocketLimits, Verdict
 from pasur.server.ratings import Ratings
 from pasur.server.settings import ServerSettings
+from pasur.server.socket_frames import close_quietly, error_frame, is_ref, send_now
 from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
 from pasur.server.table_events import SPECTATOR
 from pasur.server.table_manager import (
@@ -390,29 +390,6 @@ async def _read_frame(websocket: WebSocket) -> dict[str, Any] | None:
     return decode_frame(await websocket.receive())
 
 
-def _error(code: str, message: str, ref: object = None) -> dict[str, Any]:
-    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
-    if _is_ref(ref):
-        frame["ref"] = ref
-    return frame
-
-
-def _is_ref(ref: object) -> bool:
-    """Whether a client's ``ref`` is echoed: short text or a number."""
-    return isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64
-
-
-async def _send_now(websocket: WebSocket, frame: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(frame))
-
-
-async def _close(websocket: WebSocket, code: int) -> None:
-    if websocket.application_state is not WebSocketState.DISCONNECTED:
-        with contextlib.suppress(Exception):
-            await websocket.close(code)
-
-
 def _settings(websocket: WebSocket) -> ServerSettings:
     settings = websocket.app.state.settings
     assert isinstance(settings, ServerSettings)
@@ -456,8 +433,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     if not addresses.open(address):
         message = "too many sockets from your address; close some or wait a minute"
-        await _send_now(websocket, _error("rate_limited", message))
-        await _close(websocket, POLICY_VIOLATION)
+        await send_now(websocket, error_frame("rate_limited", message))
+        await close_quietly(websocket, POLICY_VIOLATION)
         return
     try:
         await _serve_socket(websocket, table_id)
@@ -475,8 +452,8 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
             raise  # the outage handler closes the socket as unavailable (errors.py)
         live = None
     if live is None:
-        await _send_now(websocket, _error("no_such_table", "there is no table with that id"))
-        await _close(websocket, 4404)
+        await send_now(websocket, error_frame("no_such_table", "there is no table with that id"))
+        await close_quietly(websocket, 4404)
         return
     try:
         hello = await asyncio.wait_for(_read_frame(websocket), HELLO_TIMEOUT)
@@ -484,19 +461,19 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
             return
         recipient, since = read_hello(live, hello)
     except (FrameError, TableError) as error:
-        await _send_now(websocket, _error(error.code, error.message))
-        await _close(websocket, 4400)
+        await send_now(websocket, error_frame(error.code, error.message))
+        await close_quietly(websocket, 4400)
         return
     except (TimeoutError, WebSocketDisconnect):
-        await _close(websocket, 4408)
+        await close_quietly(websocket, 4408)
         return
     connection = Connection(websocket, recipient, _socket_limits(websocket, recipient))
     try:
         await manager.connect(live, connection, since)
     except (TableError, StoreFailed) as error:
         code = error.code if isinstance(error, TableError) else "unavailable"
-        await _send_now(websocket, _error(code, str(getattr(error, "message", error))))
-        await _close(websocket, 4403)
+        await send_now(websocket, error_frame(code, str(getattr(error, "message", error))))
+        await close_quietly(websocket, 4403)
         return
     try:
         while not connection.closed:
@@ -506,7 +483,7 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         manager.release(live, connection)
-        await _close(websocket, 1000)
+        await close_quietly(websocket, 1000)
 
 
 _SLOW_DOWN = {
@@ -526,7 +503,7 @@ async def _within_limit(
     verdict = bucket(connection.limits)
     if verdict is Verdict.OK:
         return True
-    connection.send(_error("rate_limited", _SLOW_DOWN[bucket.__name__], ref))
+    connection.send(error_frame("rate_limited", _SLOW_DOWN[bucket.__name__], ref))
     if verdict is Verdict.ABUSIVE:
         await connection.finish(POLICY_VIOLATION, "too many frames")
     return False
@@ -542,7 +519,7 @@ async def handle_message(
         frame = decode_frame(message)
     except FrameError as error:
         if await _within_limit(connection, SocketLimits.frame, None):
-            connection.send(_error(error.code, error.message))
+            connection.send(error_frame(error.code, error.message))
         return True
     if frame is None:
         return False
@@ -591,11 +568,11 @@ async def _handle(
         service = outage(error)
         if service is not None:
             log.warning("unavailable at table %s: %s: %s", live.id, type(error).__name__, error)
-            connection.send(_error("unavailable", unavailable_message(service), ref))
+            connection.send(error_frame("unavailable", unavailable_message(service), ref))
             return
         log.exception("unexpected %s at table %s", type(error).__name__, live.id)
         message = "something went wrong on the server; the error has been logged"
-        connection.send(_error("internal", message, ref))
+        connection.send(error_frame("internal", message, ref))
         await connection.finish(INTERNAL_ERROR, "server error")
 
 
@@ -617,20 +594,22 @@ async def _dispatch(
     if kind == "play":
         move, version = frame.get("move"), frame.get("version")
         if not isinstance(move, str) or not isinstance(version, int) or isinstance(version, bool):
-            connection.send(_error("bad_frame", "a play is {move: text, version: number}", ref))
+            connection.send(
+                error_frame("bad_frame", "a play is {move: text, version: number}", ref)
+            )
             return
         if seat == SPECTATOR:
-            connection.send(_error("not_seated", "spectators do not play", ref))
+            connection.send(error_frame("not_seated", "spectators do not play", ref))
             return
         await _act(manager, live, connection, table_commands.play(seat, move, version), ref)
         return
     if kind == "rematch":
         accept = frame.get("accept")
         if not isinstance(accept, bool):
-            connection.send(_error("bad_frame", "a rematch is {accept: true or false}", ref))
+            connection.send(error_frame("bad_frame", "a rematch is {accept: true or false}", ref))
             return
         if seat == SPECTATOR:
-            connection.send(_error("not_seated", "spectators do not vote", ref))
+            connection.send(error_frame("not_seated", "spectators do not vote", ref))
             return
         await _act(manager, live, connection, table_commands.rematch(seat, accept), ref)
         return
@@ -641,9 +620,9 @@ async def _dispatch(
         await _hint(manager, live, connection, ref)
         return
     if not isinstance(kind, str):  # answered here, not by the decoder, so the error has its ref
-        connection.send(_error("bad_frame", 'a frame is a JSON object with a "type"', ref))
+        connection.send(error_frame("bad_frame", 'a frame is a JSON object with a "type"', ref))
         return
-    connection.send(_error("bad_frame", "unknown frame type", ref))
+    connection.send(error_frame("bad_frame", "unknown frame type", ref))
 
 
 async def _chat(
@@ -651,16 +630,18 @@ async def _chat(
 ) -> None:
     """A chat line from a seated person to everyone at the table (not a table event)."""
     if connection.recipient == SPECTATOR:
-        connection.send(_error("not_seated", "spectators read the chat; people seated write", ref))
+        connection.send(
+            error_frame("not_seated", "spectators read the chat; people seated write", ref)
+        )
         return
     if not await _within_limit(connection, SocketLimits.chat, ref):
         return
     try:
         manager.say(live, connection.recipient, text)
     except BadChat as error:
-        connection.send(_error("bad_chat", str(error), ref))
+        connection.send(error_frame("bad_chat", str(error), ref))
     except TableError as error:
-        connection.send(_error(error.code, error.message, ref))
+        connection.send(error_frame(error.code, error.message, ref))
 
 
 async def _hint(
@@ -670,7 +651,7 @@ async def _hint(
     seat = connection.recipient
     refusal = _no_hints(live.table, seat)
     if refusal is not None:
-        connection.send(_error("no_hints", refusal, ref))
+        connection.send(error_frame("no_hints", refusal, ref))
         return
     if not await _within_limit(connection, SocketLimits.hint, ref):
         return
@@ -681,13 +662,15 @@ async def _hint(
         moves = await manager.hinter.rank(seat_view)
     except Exception:
         log.exception("a hint failed at table %s", live.id)
-        connection.send(_error("no_hints", "the hint could not be worked out; play on", ref))
+        connection.send(error_frame("no_hints", "the hint could not be worked out; play on", ref))
         return
     if moves is None:
-        connection.send(_error("rate_limited", "hints are busy for everyone: try again soon", ref))
+        connection.send(
+            error_frame("rate_limited", "hints are busy for everyone: try again soon", ref)
+        )
         return
     frame: dict[str, Any] = {"type": "hint", "version": version, "moves": moves}
-    if _is_ref(ref):
+    if is_ref(ref):
         frame["ref"] = ref
     connection.send(frame)
 
@@ -714,6 +697,6 @@ async def _act(
     try:
         await manager.act(live, action)
     except TableError as error:
-        connection.send(_error(error.code, error.message, ref))
+        connection.send(error_frame(error.code, error.message, ref))
     except StoreFailed:
-        connection.send(_error("unavailable", "the play could not be saved; reconnect", ref))
+        connection.send(error_frame("unavailable", "the play could not be saved; reconnect", ref))
