@@ -30,6 +30,7 @@ from pasur.bots import Bot, make_bot
 from pasur.bots import search as bot_search
 from pasur.bots.arena import arena_deck, bot_rng
 from pasur.bots.pimc import SearchBot
+from pasur.bots.ratings import mean_and_se
 from pasur.rules import STANDARD, GameState, Move, SeatView, moves_for, new_game, play_legal, view
 
 
@@ -94,11 +95,10 @@ def set_margin(player: Player, opponent: Player, seed: int, set_no: int) -> floa
 
 
 def summary(margins: Sequence[float]) -> dict[str, float]:
-    """Mean and standard error of per-set margins."""
-    return {
-        "margin": round(statistics.mean(margins), 3),
-        "margin_se": round(statistics.stdev(margins) / len(margins) ** 0.5, 3),
-    }
+    """Mean and standard error of per-set margins, as the arena reports them."""
+    margin, margin_se = mean_and_se(margins)
+    assert margin_se is not None  # main() asks for two sets at least
+    return {"margin": round(margin, 3), "margin_se": round(margin_se, 3)}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
