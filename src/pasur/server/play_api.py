@@ -37,7 +37,7 @@ from pasur.server.origin import origin_allowed
 from pasur.server.rate_limit import AddressLimits, SocketLimits, Verdict
 from pasur.server.ratings import Ratings
 from pasur.server.settings import ServerSettings
-from pasur.server.socket_frames import close_quietly, error_frame, is_ref, send_now
+from pasur.server.socket_frames import close_quietly, error_frame, send_now, with_ref
 from pasur.server.table import Player, SeatKind, Status, Table, TableConfig, TableError
 from pasur.server.table_events import SPECTATOR
 from pasur.server.table_manager import (
@@ -669,10 +669,7 @@ async def _hint(
             error_frame("rate_limited", "hints are busy for everyone: try again soon", ref)
         )
         return
-    frame: dict[str, Any] = {"type": "hint", "version": version, "moves": moves}
-    if is_ref(ref):
-        frame["ref"] = ref
-    connection.send(frame)
+    connection.send(with_ref({"type": "hint", "version": version, "moves": moves}, ref))
 
 
 def _no_hints(table: Table, seat: int) -> str | None:

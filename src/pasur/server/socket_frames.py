@@ -19,15 +19,14 @@ from starlette.websockets import WebSocketState
 
 def error_frame(code: str, message: str, ref: object = None) -> dict[str, Any]:
     """An ``error`` frame (``docs/protocol.md``), echoing the client's ``ref`` when it may be."""
-    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
-    if is_ref(ref):
+    return with_ref({"type": "error", "code": code, "message": message}, ref)
+
+
+def with_ref(frame: dict[str, Any], ref: object) -> dict[str, Any]:
+    """``frame`` answering a client's frame: its ``ref`` added if it is short text or a number."""
+    if isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64:
         frame["ref"] = ref
     return frame
-
-
-def is_ref(ref: object) -> bool:
-    """Whether a client's ``ref`` is echoed: short text or a number."""
-    return isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64
 
 
 async def send_now(websocket: WebSocket, frame: dict[str, Any]) -> None:
