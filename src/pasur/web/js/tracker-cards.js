@@ -5,9 +5,9 @@
 // arrow keys move along them, Home and End jump, a digit chooses whose pile it is.
 // Also here: sentences with a player's name or a card in them, shared with tracker.js.
 
-import { cardElement, cardName } from './cards.js';
-import { h } from './dom.js';
-import { formatNumber, isRtl, parseNumber, t } from './i18n.js';
+import { cardElement, cardName } from './shared/cards.js';
+import { h } from './shared/dom.js';
+import { formatNumber, isRtl, parseNumber, t } from './shared/i18n.js';
 import { DECK, PACK, countsFromCards } from './tracker-validate.js';
 
 const SUITS = ['C', 'D', 'H', 'S'];

@@ -1,9 +1,9 @@
 // The new-sheet form: who plays (2-4 players or two teams), the first dealer, the preset and the
 // scoring settings. Submitting creates the sheet and opens its private edit page.
 
-import { ApiError, trackerApi } from './api.js';
-import { h } from './dom.js';
-import { formatNumber, parseNumber, t } from './i18n.js';
+import { ApiError, trackerApi } from './shared/api.js';
+import { h } from './shared/dom.js';
+import { formatNumber, parseNumber, t } from './shared/i18n.js';
 
 /**
  * The scoring settings of each preset, as pasur.rules.settings.PRESETS has them (only the

@@ -4,9 +4,9 @@
 // entered as counts, or by marking the cards each side captured (tracker-cards.js); the server
 // takes either and counts the cards itself.
 
-import { ApiError, trackerApi } from './api.js';
-import { raceChart, raceLegend } from './chart.js';
-import { fill, h } from './dom.js';
+import { ApiError, trackerApi } from './shared/api.js';
+import { raceChart, raceLegend } from './shared/chart.js';
+import { fill, h } from './shared/dom.js';
 import {
   formatNumber,
   initI18n,
@@ -15,7 +15,7 @@ import {
   onLanguageChange,
   parseNumber,
   t,
-} from './i18n.js';
+} from './shared/i18n.js';
 import { CardMarker, bidiText, cardSentence } from './tracker-cards.js';
 import { mountNewSheet } from './tracker-new.js';
 import {

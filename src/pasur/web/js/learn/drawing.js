@@ -1,9 +1,9 @@
 // Drawing blocks the learning pages share: rows of cards, a set of cards taken, a round's score
 // sheet. Cards themselves come from ../cards.js; this only arranges them and names the groups.
 
-import { cardElement, cardName } from '../cards.js';
-import { h } from '../dom.js';
-import { formatNumber, t } from '../i18n.js';
+import { cardElement, cardName } from '../shared/cards.js';
+import { h } from '../shared/dom.js';
+import { formatNumber, t } from '../shared/i18n.js';
 
 /** The cards' names in the current language, as one phrase ("seven of diamonds, four of spades"). */
 export function cardsText(codes) {

@@ -3,9 +3,9 @@
 // test suite checks against the rules engine, so what the page teaches is what the engine plays
 // and a new section or house rule is new data, not new markup.
 
-import { cardElement, cardName } from '../cards.js';
-import { fill, h } from '../dom.js';
-import { onLanguageChange, t, translate } from '../i18n.js';
+import { cardElement, cardName } from '../shared/cards.js';
+import { fill, h } from '../shared/dom.js';
+import { onLanguageChange, t, translate } from '../shared/i18n.js';
 import { cardRow, cardsText, scoreSheet } from './drawing.js';
 import { startPage } from './page.js';
 

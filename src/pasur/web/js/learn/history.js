@@ -2,9 +2,9 @@
 // a JSON download. Without a guest cookie the server answers 401 no_guest: the page says why
 // the list is empty and links home.
 
-import { ApiError } from '../api.js';
-import { fill, h } from '../dom.js';
-import { formatNumber, language, onLanguageChange, t } from '../i18n.js';
+import { ApiError } from '../shared/api.js';
+import { fill, h } from '../shared/dom.js';
+import { formatNumber, language, onLanguageChange, t } from '../shared/i18n.js';
 import { learnApi } from './learn-api.js';
 import { sideNames, sideOf } from './moves.js';
 import { startPage } from './page.js';

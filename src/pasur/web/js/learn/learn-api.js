@@ -1,7 +1,7 @@
 // The finished-game endpoints the learning pages read (see docs/protocol.md and the server's
 // /docs): the guest's history, a game's record, its positions, and the coach's review.
 
-import { request } from '../api.js';
+import { request } from '../shared/api.js';
 
 function gamePath(tableId, game, what) {
   return `/api/tables/${encodeURIComponent(tableId)}/games/${encodeURIComponent(game)}/${what}`;

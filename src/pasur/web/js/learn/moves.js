@@ -2,8 +2,8 @@
 // "7D" (laid) or "7D+2D+2H" (7D takes 2D and 2H). Sides are seats, or in partnerships the two
 // teams (seats 0 & 2, and 1 & 3).
 
-import { SUIT_SYMBOLS, cardName, parseCard } from '../cards.js';
-import { t } from '../i18n.js';
+import { SUIT_SYMBOLS, cardName, parseCard } from '../shared/cards.js';
+import { t } from '../shared/i18n.js';
 
 /** `{card, taken}` of a move such as "7D+2D+2H". */
 export function splitMove(move) {

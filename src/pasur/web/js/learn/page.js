@@ -1,7 +1,7 @@
 // What every learning page (rules guide, history, replay) does first: its catalogs, the language
 // switch, and a document title that follows the language.
 
-import { initI18n, mountLanguageSwitch, onLanguageChange, t } from '../i18n.js';
+import { initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
 
 /** Load the shared and the `learn` catalogs, mount the language switch, keep the title current. */
 export async function startPage(titleKey) {

@@ -2,8 +2,8 @@
 // led here, and the round's score sheet once the round is over. Pure drawing: replay.js decides
 // which position to show.
 
-import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
 import { cardRow, cardsText, scoreSheet } from './drawing.js';
 import { shortMove, spokenMove, splitMove } from './moves.js';
 

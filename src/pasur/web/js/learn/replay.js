@@ -3,9 +3,9 @@
 // sheets; a share link that keeps the position (#r2-14); and the coach's review. The positions
 // come from the server (the rules engine walks the record), so no rule is re-implemented here.
 
-import { ApiError } from '../api.js';
-import { fill, h } from '../dom.js';
-import { isRtl, onLanguageChange, t } from '../i18n.js';
+import { ApiError } from '../shared/api.js';
+import { fill, h } from '../shared/dom.js';
+import { isRtl, onLanguageChange, t } from '../shared/i18n.js';
 import { learnApi } from './learn-api.js';
 import { sideNames } from './moves.js';
 import { startPage } from './page.js';

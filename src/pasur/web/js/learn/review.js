@@ -2,9 +2,9 @@
 // with the expert's choice, worst first. Choosing one shows that position with the move played
 // and the expert's move marked on the cards.
 
-import { ApiError } from '../api.js';
-import { fill, h } from '../dom.js';
-import { formatNumber, t } from '../i18n.js';
+import { ApiError } from '../shared/api.js';
+import { fill, h } from '../shared/dom.js';
+import { formatNumber, t } from '../shared/i18n.js';
 import { cardRow } from './drawing.js';
 import { shortMove, spokenMove, splitMove } from './moves.js';
 import { learnApi } from './learn-api.js';

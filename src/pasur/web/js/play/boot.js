@@ -1,7 +1,7 @@
 // What every play page does first: apply the preferences, load the catalogs (shared + play),
 // and mount the language switch.
 
-import { initI18n, mountLanguageSwitch } from '../i18n.js';
+import { initI18n, mountLanguageSwitch } from '../shared/i18n.js';
 import { applyPrefs } from './prefs.js';
 
 /** Start a play page; resolves once its text is in the user's language. */

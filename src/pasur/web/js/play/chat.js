@@ -1,10 +1,10 @@
 // The table chat: a short log and a one-line form. Messages are inserted as text, never as HTML.
 // A server without chat answers the first message with `bad_frame`: the panel then goes away.
 
-import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
 import { problemText } from './play-api.js';
-import { toast } from './toast.js';
+import { toast } from '../shared/toast.js';
 
 const KEEP = 100;
 

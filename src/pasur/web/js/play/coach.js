@@ -2,12 +2,12 @@
 // bot's ranked moves (`{"type": "hint"}`), lists them with their values, and lights up the best
 // card. A server that does not know the frame answers `bad_frame`: the button then goes away.
 
-import { cardName } from '../cards.js';
-import { h } from '../dom.js';
-import { formatNumber, t } from '../i18n.js';
+import { cardName } from '../shared/cards.js';
+import { h } from '../shared/dom.js';
+import { formatNumber, t } from '../shared/i18n.js';
 import { problemText } from './play-api.js';
 import { myTurn, parseMove } from './state.js';
-import { toast } from './toast.js';
+import { toast } from '../shared/toast.js';
 
 /** Whether the viewer is the only person at the table: hints are for practice. */
 export function isPractice(state) {

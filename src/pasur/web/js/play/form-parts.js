@@ -2,8 +2,8 @@
 // (radio buttons drawn as one control), and the table settings (players, preset, timer,
 // spectators), each reading back the REST body it stands for.
 
-import { h } from '../dom.js';
-import { formatNumber, onLanguageChange, t } from '../i18n.js';
+import { h } from '../shared/dom.js';
+import { formatNumber, onLanguageChange, t } from '../shared/i18n.js';
 import { takeSeat } from './go.js';
 import { savedGuestName } from './play-api.js';
 

@@ -1,7 +1,7 @@
 // Taking a seat from the home, practise and lobby pages: make sure of the guest, create or join,
 // keep the seat token, and go to the table page.
 
-import { t } from '../i18n.js';
+import { t } from '../shared/i18n.js';
 import { apiProblem, ensureGuest, playApi } from './play-api.js';
 import { saveSeatToken } from './seat-token.js';
 

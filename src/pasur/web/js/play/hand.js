@@ -3,9 +3,9 @@
 // tapping table cards narrows the list. Every move offered is one of the server's `legal`
 // strings, sent as written. Arrow keys move along the hand; Escape lets go of the card.
 
-import { cardElement, cardName } from '../cards.js';
-import { h } from '../dom.js';
-import { isRtl, t } from '../i18n.js';
+import { cardElement, cardName } from '../shared/cards.js';
+import { h } from '../shared/dom.js';
+import { isRtl, t } from '../shared/i18n.js';
 import { movesOf } from './state.js';
 
 export class PlayArea {

@@ -1,8 +1,8 @@
 // The home page (/): create a private table to play with friends; links to the lobby, practice,
 // the rules guide, the score tracker, history and settings.
 
-import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { mountSeatForm, nameField, readTableSettings, tableSettings } from './form-parts.js';
 

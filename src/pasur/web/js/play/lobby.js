@@ -1,8 +1,8 @@
 // The lobby (/lobby): public tables still waiting for players, refreshed every few seconds,
 // each with a quick "join"; and a form to open a public table.
 
-import { h } from '../dom.js';
-import { onLanguageChange, t } from '../i18n.js';
+import { h } from '../shared/dom.js';
+import { onLanguageChange, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { nameField, readTableSettings, tableSettings } from './form-parts.js';
 import { takeSeat } from './go.js';

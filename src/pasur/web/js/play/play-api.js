@@ -1,7 +1,7 @@
 // The REST calls of online play (docs/protocol.md section 3a) and their errors in words.
 
-import { ApiError, request } from '../api.js';
-import { t } from '../i18n.js';
+import { ApiError, request } from '../shared/api.js';
+import { t } from '../shared/i18n.js';
 
 const table = (id, ...rest) => ['/api/tables', encodeURIComponent(id), ...rest].join('/');
 

@@ -2,8 +2,8 @@
 // level, started at once. Bots wait a moment before playing so their plays can be followed,
 // except when animations are off.
 
-import { h } from '../dom.js';
-import { t } from '../i18n.js';
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { chosen, mountSeatForm, nameField, playersRow, presetRow } from './form-parts.js';
 import { BOT_LEVELS } from './play-api.js';

@@ -2,12 +2,12 @@
 // the waiting room (seats, a bot for an empty seat, the invite link, start). Both act through
 // the REST calls; the table's socket then brings the events that follow.
 
-import { fill, h } from '../dom.js';
-import { t } from '../i18n.js';
+import { fill, h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
 import { nameField } from './form-parts.js';
 import { BOT_LEVELS, apiProblem, ensureGuest, playApi, seatLabel } from './play-api.js';
 import { rejoinUrl } from './seat-token.js';
-import { copyText, toast } from './toast.js';
+import { copyText, toast } from '../shared/toast.js';
 
 /**
  * The seat picker for `table` (the lobby's description of it). `onSeat(token)` is called once a

@@ -1,9 +1,9 @@
 // The settings page (/settings): language, card size, animation speed, sound, four-colour
 // suits. Every change is saved and applied at once; the cards below show the result.
 
-import { cardElement } from '../cards.js';
-import { h } from '../dom.js';
-import { LANGUAGES, language, onLanguageChange, setLanguage, t } from '../i18n.js';
+import { cardElement } from '../shared/cards.js';
+import { h } from '../shared/dom.js';
+import { LANGUAGES, language, onLanguageChange, setLanguage, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { choiceRow } from './form-parts.js';
 import { CHOICES, clickSound, loadPrefs, setPref } from './prefs.js';

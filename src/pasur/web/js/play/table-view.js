@@ -2,9 +2,9 @@
 // round's score sheet, the game's end. Pure builders: state in, elements out; the page decides
 // when to draw them.
 
-import { cardElement, cardName } from '../cards.js';
-import { h } from '../dom.js';
-import { formatNumber, t } from '../i18n.js';
+import { cardElement, cardName } from '../shared/cards.js';
+import { h } from '../shared/dom.js';
+import { formatNumber, t } from '../shared/i18n.js';
 import { seatLabel } from './play-api.js';
 import { pileSummary, sideCount } from './state.js';
 

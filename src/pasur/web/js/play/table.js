@@ -3,8 +3,8 @@
 // server's legal moves; refused plays are explained in the server's words; a stale play is sent
 // again when it is still legal (docs/protocol.md section 7).
 
-import { h } from '../dom.js';
-import { onLanguageChange, t } from '../i18n.js';
+import { h } from '../shared/dom.js';
+import { onLanguageChange, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
 import { mountCoach } from './coach.js';
@@ -17,7 +17,7 @@ import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
 import { TableSocket } from './socket.js';
 import { applyEvent, fromSnapshot, myTurn } from './state.js';
 import { clockText, feltInfo, gameOverView, otherSeats, scoreSheet, seatName, seatPanel } from './table-view.js';
-import { toast } from './toast.js';
+import { toast } from '../shared/toast.js';
 
 const $ = (selector) => document.querySelector(selector);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
