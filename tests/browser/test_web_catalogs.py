@@ -2,7 +2,9 @@
 
 The shared catalog is ``i18n/{lang}.json``; a page area adds ``i18n/{area}.{lang}.json``. The
 check is over all of them together, so a key may live in any catalog, and each Persian catalog
-must have exactly its English twin's keys, the same placeholders, and Persian digits only.
+must have exactly its English twin's keys, the same placeholders, and Persian digits only. A
+message that depends on a number is an object of plural forms (CLDR categories, "other" always
+among them) filled from a ``count`` parameter, in both languages.
 """
 
 from __future__ import annotations
@@ -29,9 +31,38 @@ def _keys_used() -> set[str]:
     return keys
 
 
-def _catalog(path: Path) -> dict[str, str]:
-    catalog: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
+"""The categories ``Intl.PluralRules`` can choose."""
+
+Message = str | dict[str, str]
+
+
+def _catalog(path: Path) -> dict[str, Message]:
+    catalog: dict[str, Message] = json.loads(path.read_text(encoding="utf-8"))
     return catalog
+
+
+def _forms(key: str, message: Message) -> list[str]:
+    """The texts of a message: itself, or each of its plural forms (checked to be well made)."""
+    if isinstance(message, str):
+        return [message]
+    assert "other" in message and message.keys() <= PLURAL_CATEGORIES, key
+    for form in message.values():
+        assert isinstance(form, str), key
+    return list(message.values())
+
+
+def _placeholders(key: str, message: Message) -> set[str]:
+    """The placeholders of a message. A plural message's "other" form names ``count`` and every
+    placeholder of the other forms (a "one" form may write the number out: "the last card")."""
+    if isinstance(message, str):
+        return set(re.findall(r"\{(\w+)\}", message))
+    _forms(key, message)
+    other = set(re.findall(r"\{(\w+)\}", message["other"]))
+    assert "count" in other, f"{key}: a plural message is filled from count"
+    for form in message.values():
+        assert set(re.findall(r"\{(\w+)\}", form)) <= other, key
+    return other
 
 
 def test_every_message_is_in_both_catalogs() -> None:
@@ -44,10 +75,11 @@ def test_every_message_is_in_both_catalogs() -> None:
         assert english.keys() == persian.keys(), persian_file.name
         assert not every_key & english.keys(), f"{english_file.name} repeats keys"
         every_key |= english.keys()
-        for key, text in persian.items():
-            placeholders = set(re.findall(r"\{(\w+)\}", english[key]))
-            assert set(re.findall(r"\{(\w+)\}", text)) == placeholders, key
-            assert not re.search(r"[0-9]", text.replace("CSV", "").replace("pagat.com", "")), (
-                f"{key}: Persian text writes numbers in Persian digits"
-            )
+        for key, message in persian.items():
+            assert isinstance(message, str) == isinstance(english[key], str), key
+            assert _placeholders(key, message) == _placeholders(key, english[key]), key
+            for text in _forms(key, message):
+                assert not re.search(r"[0-9]", text.replace("CSV", "").replace("pagat.com", "")), (
+                    f"{key}: Persian text writes numbers in Persian digits"
+                )
     assert _keys_used() <= every_key, sorted(_keys_used() - every_key)

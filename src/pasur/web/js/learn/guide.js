@@ -124,7 +124,7 @@ function pointsTable(container, points) {
             'tr',
             {},
             h('th', { scope: 'row', text: t(`learn.count.${what}`) }),
-            h('td', { text: t(n === 1 ? 'learn.count.point' : 'learn.count.points', { n }) }),
+            h('td', { text: t('learn.count.points', { count: n }) }),
           ),
         ),
       ),

@@ -50,7 +50,7 @@ function tableRow(table) {
 
 function drawList() {
   $('#lobby-list').replaceChildren(...tables.map(tableRow));
-  $('#lobby-status').textContent = failed || (tables.length ? t('play.lobby.count', { n: tables.length }) : t('play.lobby.none'));
+  $('#lobby-status').textContent = failed || (tables.length ? t('play.lobby.count', { count: tables.length }) : t('play.lobby.none'));
 }
 
 async function refresh() {

@@ -166,7 +166,7 @@ export function scoreSheet(state, round, verified) {
       ),
     ),
     round.leftover.length
-      ? h('p', { class: 'hint', text: t('play.sheet.leftover', { n: round.leftover.length, name: seatName(state, round.leftover_to) }) })
+      ? h('p', { class: 'hint', text: t('play.sheet.leftover', { count: round.leftover.length, name: seatName(state, round.leftover_to) }) })
       : null,
     h('p', { class: `fair fair-${verifiedClass(verified)}`, dataset: { testid: 'fair' }, text: t(`play.fair.${verifiedClass(verified)}`) }),
   );

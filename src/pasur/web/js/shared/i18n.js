@@ -5,7 +5,9 @@
 // re-renders in onLanguageChange(). Catalogs are flat JSON objects: the shared one at
 // /static/i18n/{lang}.json, and each page area may add its own at /static/i18n/{area}.{lang}.json
 // (so pages built apart never edit one file). A key missing from a catalog falls back to English,
-// then to the key itself.
+// then to the key itself. A message that depends on a number is an object of plural forms
+// ({"one": "1 table waiting", "other": "{count} tables waiting"}), chosen by Intl.PluralRules
+// for the `count` parameter, so no sentence reads "1 tables".
 
 const STORAGE_KEY = 'pasur.lang';
 
@@ -126,18 +128,62 @@ export function parseNumber(text) {
   return /^[0-9]{1,6}$/.test(latin) ? Number(latin) : Number.NaN;
 }
 
+/** The catalog entry for `key`: a string, or an object of plural forms. */
+function entry(key) {
+  return catalogs.get(current)?.[key] ?? catalogs.get('en')?.[key] ?? key;
+}
+
+const pluralRules = new Map();
+
+/** The form of a plural message for `count` in the current language ("other" if it has no such form). */
+function pluralForm(forms, count) {
+  if (!pluralRules.has(current)) pluralRules.set(current, new Intl.PluralRules(current));
+  const category = typeof count === 'number' ? pluralRules.get(current).select(count) : 'other';
+  return forms[category] ?? forms.other;
+}
+
+/** The message's text before its placeholders are filled. */
+function template(key, params) {
+  const message = entry(key);
+  return typeof message === 'string' ? message : pluralForm(message, params?.count);
+}
+
+function shown(value) {
+  return typeof value === 'number' ? formatNumber(value) : String(value);
+}
+
 /**
  * The message for `key`, with {name} placeholders filled from `params`. Numbers are written in
  * the language's digits; other values are inserted as given (build DOM text, never HTML, with it).
+ * A plural message takes its form from `params.count`.
  */
 export function t(key, params) {
-  const message = catalogs.get(current)?.[key] ?? catalogs.get('en')?.[key] ?? key;
+  const message = template(key, params);
   if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (placeholder, name) => {
-    if (!(name in params)) return placeholder;
-    const value = params[name];
-    return typeof value === 'number' ? formatNumber(value) : String(value);
-  });
+  return message.replace(/\{(\w+)\}/g, (placeholder, name) =>
+    name in params ? shown(params[name]) : placeholder,
+  );
+}
+
+/**
+ * The message for `key` as DOM children: the text of the message, and each filled placeholder in
+ * its own <bdi>, so a card code, a name or a score keeps its own direction inside a sentence of
+ * the other one (a Latin "10♦" or "−6" in Persian text). A parameter may itself be a Node.
+ */
+export function tParts(key, params = {}) {
+  const parts = [];
+  let rest = template(key, params);
+  for (const match of [...rest.matchAll(/\{(\w+)\}/g)].reverse()) {
+    if (!(match[1] in params)) continue;
+    const value = params[match[1]];
+    const isolated = document.createElement('bdi');
+    if (value instanceof Node) isolated.append(value);
+    else isolated.textContent = shown(value);
+    parts.unshift(isolated, rest.slice(match.index + match[0].length));
+    rest = rest.slice(0, match.index);
+  }
+  parts.unshift(rest);
+  return parts.filter((part) => part !== '');
 }
 
 /** Fill every [data-i18n] text and [data-i18n-attr] attribute under `root`. */

@@ -1,0 +1,73 @@
+"""What every page shares: the Persian font shipped with the package, plural-correct messages,
+and placeholders isolated in ``<bdi>`` so a card code keeps its direction in Persian text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from browser_support import PHONE, watch
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Response
+
+
+def test_persian_text_is_set_in_the_shipped_vazirmatn(browser: Browser, server: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    fonts: list[Response] = []
+    page.on("response", lambda answer: fonts.append(answer) if ".woff2" in answer.url else None)
+    page.goto(f"{server}/lobby?lang=fa")
+    page.wait_for_selector("html[lang='fa']", state="attached")
+    page.evaluate("document.fonts.ready")
+    family = page.evaluate("getComputedStyle(document.querySelector('h1')).fontFamily")
+    assert family.startswith("Vazirmatn"), family
+    assert page.evaluate("document.fonts.check('16px Vazirmatn', 'پاسور')")
+    loaded = page.evaluate(
+        "[...document.fonts].filter((f) => f.family === 'Vazirmatn' && f.status === 'loaded')"
+        ".length"
+    )
+    assert loaded >= 1
+    assert fonts, "no font file was fetched"
+    for answer in fonts:
+        assert answer.url.startswith(f"{server}/static/fonts/vazirmatn/"), answer.url
+        assert answer.status == 200
+        assert answer.headers["content-type"] == "font/woff2"
+    assert problems == []
+    context.close()
+
+
+PLURALS = """async () => {
+  const { t, tParts, setLanguage } = await import('/static/js/shared/i18n.js');
+  const say = (count) => t('play.lobby.count', { count });
+  const english = [say(0), say(1), say(2), say(21)];
+  const parts = tParts('play.sheet.leftover', { count: 3, name: 'Sara' });
+  const shape = parts.map((part) =>
+    typeof part === 'string' ? part : `<${part.localName}>${part.textContent}`);
+  await setLanguage('fa');
+  const persian = [say(1), say(3)];
+  const persianParts = tParts('play.sheet.leftover', { count: 3, name: 'Sara' })
+    .filter((part) => typeof part !== 'string').map((part) => part.textContent);
+  await setLanguage('en');
+  return { english, shape, persian, persianParts };
+}"""
+
+
+def test_messages_take_the_plural_form_of_their_count(browser: Browser, server: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/lobby?lang=en")
+    page.wait_for_selector("html[lang='en'] [data-lang='fa']", state="attached")
+    said = page.evaluate(PLURALS)
+    assert said["english"] == [
+        "0 tables waiting",
+        "1 table waiting",
+        "2 tables waiting",
+        "21 tables waiting",
+    ]
+    assert said["shape"] == ["The last ", "<bdi>3", " table cards went to ", "<bdi>Sara", "."]
+    assert said["persian"] == ["۱ میز در انتظار", "۳ میز در انتظار"]
+    assert said["persianParts"] == ["۳", "Sara"]
+    assert problems == []
+    context.close()
