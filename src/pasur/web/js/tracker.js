@@ -1003,7 +1003,7 @@ function rerenderAll() {
 }
 
 async function start() {
-  await initI18n();
+  await initI18n({ extra: ['tracker'] });
   mountLanguageSwitch($('[data-lang-switch]'));
   if (state.route.mode === 'new') {
     $('#loading').hidden = true;
