@@ -23,26 +23,24 @@ function breakdownValue(round, side, key) {
   return line[key] ?? 0;
 }
 
+/** Correct or delete `round` ('edit' or 'delete'), labelled with its number for screen readers. */
+function roundButton(round, action, run, className = 'button small') {
+  return h('button', {
+    type: 'button',
+    class: className,
+    'data-action': action,
+    'aria-label': t(`history.${action}_round`, { n: round.number }),
+    onclick: () => run(round),
+    text: t(`history.${action}`),
+  });
+}
+
 function roundButtons(round) {
   return h(
     'div',
     { class: 'round-actions' },
-    h('button', {
-      type: 'button',
-      class: 'button small',
-      'data-action': 'edit',
-      'aria-label': t('history.edit_round', { n: round.number }),
-      onclick: () => startEdit(round),
-      text: t('history.edit'),
-    }),
-    h('button', {
-      type: 'button',
-      class: 'button small danger',
-      'data-action': 'delete',
-      'aria-label': t('history.delete_round', { n: round.number }),
-      onclick: () => deleteRound(round),
-      text: t('history.delete'),
-    }),
+    roundButton(round, 'edit', startEdit),
+    roundButton(round, 'delete', deleteRound, 'button small danger'),
   );
 }
 
