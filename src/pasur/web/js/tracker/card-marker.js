@@ -1,5 +1,5 @@
 // Entering a round by its cards, for a table that would rather sort the piles than count them:
-// choose whose pile, tap the cards in it, and the counts follow (tracker-validate.js counts them
+// choose whose pile, tap the cards in it, and the counts follow (validate.js counts them
 // the way the server does). Each card says whose it is by its colour and a short badge, and to
 // screen readers by its name ("seven of diamonds: Sara"). The cards form one keyboard stop:
 // arrow keys move along them, Home and End jump, a digit chooses whose pile it is.
