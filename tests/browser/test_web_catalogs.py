@@ -24,7 +24,7 @@ def _keys_used() -> set[str]:
     keys: set[str] = set()
     for path in [*sorted(WEB.glob("*.html")), *sorted((WEB / "js").rglob("*.js"))]:
         text = path.read_text(encoding="utf-8")
-        keys.update(re.findall(rf"\bt\('({KEY})'", text))
+        keys.update(re.findall(rf"\b(?:t|tParts)\('({KEY})'", text))
         keys.update(re.findall(rf'data-i18n="({KEY})"', text))
         for pairs in re.findall(r'data-i18n-attr="([^"]+)"', text):
             keys.update(re.findall(rf":\s*({KEY})", pairs))

@@ -6,6 +6,7 @@
 import { ApiError } from '../shared/api.js';
 import { fill, h } from '../shared/dom.js';
 import { isRtl, onLanguageChange, t } from '../shared/i18n.js';
+import { copyText, toast } from '../shared/toast.js';
 import { learnApi } from './learn-api.js';
 import { sideNames } from './moves.js';
 import { startPage } from './page.js';
@@ -152,24 +153,10 @@ function onKey(event) {
   action();
 }
 
-function toast(text) {
-  const box = $('#toast');
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => {
-    box.hidden = true;
-  }, 4000);
-}
-
 async function share() {
   const url = location.href;
-  try {
-    await navigator.clipboard.writeText(url);
-    toast(t('learn.replay.copied'));
-  } catch {
-    toast(t('learn.replay.copy_failed', { url }));
-  }
+  if (await copyText(url)) toast(t('learn.replay.copied'));
+  else toast(t('learn.replay.copy_failed', { url }));
 }
 
 function bind() {

@@ -1,29 +1,19 @@
 // Entering a round by its cards, for a table that would rather sort the piles than count them:
-// choose whose pile, tap the cards in it, and the counts follow (tracker-validate.js counts them
+// choose whose pile, tap the cards in it, and the counts follow (validate.js counts them
 // the way the server does). Each card says whose it is by its colour and a short badge, and to
 // screen readers by its name ("seven of diamonds: Sara"). The cards form one keyboard stop:
 // arrow keys move along them, Home and End jump, a digit chooses whose pile it is.
-// Also here: sentences with a player's name or a card in them, shared with tracker.js.
 
-import { cardElement, cardName } from './shared/cards.js';
-import { h } from './shared/dom.js';
-import { formatNumber, isRtl, parseNumber, t } from './shared/i18n.js';
-import { DECK, PACK, countsFromCards } from './tracker-validate.js';
+import { cardElement, cardName } from '../shared/cards.js';
+import { h } from '../shared/dom.js';
+import { formatNumber, isRtl, parseNumber, t, tParts } from '../shared/i18n.js';
+import { toast } from '../shared/toast.js';
+import { paintTally } from './card-tally.js';
+import { editEntry } from './store.js';
+import { DECK } from './validate.js';
 
 const SUITS = ['C', 'D', 'H', 'S'];
 const PER_SUIT = DECK.length / SUITS.length;
-
-/** A sentence with a user-typed name put in where the template has \0, isolated for bidi. */
-export function bidiText(template, name) {
-  const [before, after = ''] = template.split('\u0000');
-  return [before, h('bdi', { text: name }), after];
-}
-
-/** The message `key` with {card} drawn as a card index in its suit's colour (kept left to right). */
-export function cardSentence(key, card, colour) {
-  const [before, after = ''] = t(key, { card: '\u0000' }).split('\u0000');
-  return h('span', {}, before, h('span', { class: `card-name ${colour}`, dir: 'ltr', text: card }), after);
-}
 
 /**
  * A badge for each side: the shortest start of the names (1 to 3 letters) that tells them all
@@ -38,17 +28,14 @@ export function shortLabels(names) {
 }
 
 /**
- * The cards part of the round form. `entry.owners` (Map card → side) and `entry.active` (the
- * side whose pile is being marked) are changed in place. `onChange()` follows every change of
- * the cards, and is expected to call `update()` (with the rest of the form's checks);
- * `onCleared(restore)` follows a clear, with a function that puts the cleared cards back.
+ * The cards part of the round form. Its changes to `entry.owners` (Map card → side) and
+ * `entry.active` (the side whose pile is being marked) go through the store's `editEntry`, after
+ * which the form calls `update()` along with the rest of its checks.
  */
 export class CardMarker {
-  constructor({ names, entry, onChange, onCleared }) {
+  constructor({ names, entry }) {
     this.names = names;
     this.entry = entry;
-    this.onChange = onChange;
-    this.onCleared = onCleared;
     this.labels = shortLabels(names);
     this.focusCard = DECK[0];
   }
@@ -132,7 +119,7 @@ export class CardMarker {
       const side = Number(input.value);
       input.checked = side === entry.active;
       input.closest('label').querySelector('.owner-count').textContent = formatNumber(cardsOf[side]);
-      input.setAttribute('aria-label', t('cards.whose_choice', { name: names[side], n: cardsOf[side] }));
+      input.setAttribute('aria-label', t('cards.whose_choice', { name: names[side], count: cardsOf[side] }));
     }
     for (const button of this.grid.querySelectorAll('.card-mark')) {
       const card = button.dataset.card;
@@ -154,97 +141,57 @@ export class CardMarker {
     const left = DECK.length - owners.size;
     const active = names[entry.active];
     // One span each, so that the button lays the sentence out as text, not as flex items.
-    this.rest.replaceChildren(h('span', {}, bidiText(t('cards.rest', { n: left, name: '\u0000' }), active)));
+    this.rest.replaceChildren(h('span', {}, tParts('cards.rest', { n: left, name: active })));
     this.rest.setAttribute('aria-disabled', String(!left));
-    this.clearOne.replaceChildren(h('span', {}, bidiText(t('cards.clear', { name: '\u0000' }), active)));
+    this.clearOne.replaceChildren(h('span', {}, tParts('cards.clear', { name: active })));
     this.clearOne.setAttribute('aria-disabled', String(!cardsOf[entry.active]));
     this.clearAll.textContent = t('cards.clear_all');
     this.clearAll.setAttribute('aria-disabled', String(!owners.size));
-    this.paintTally(cardsOf);
-  }
-
-  paintTally(cardsOf) {
-    const { names, entry } = this;
-    const counts = countsFromCards(entry.owners, names.length, []);
-    const columns = [
-      ['cards.count', null, (side) => cardsOf[side], DECK.length],
-      ['field.clubs', '♣', (side) => counts.clubs[side], PACK.clubs],
-      ['field.aces', 'A', (side) => counts.aces[side], PACK.aces],
-      ['field.jacks', 'J', (side) => counts.jacks[side], PACK.jacks],
-      ['field.ten_of_diamonds', '10♦', (side) => counts.ten_of_diamonds === side, 1],
-      ['field.two_of_clubs', '2♣', (side) => counts.two_of_clubs === side, 1],
-    ];
-    const cell = (value) => (typeof value === 'boolean' ? (value ? '✓' : '') : formatNumber(value));
-    const heading = ([label, short]) =>
-      h(
-        'th',
-        { scope: 'col', class: short === '10♦' ? 'red' : null },
-        // The cards column is headed by a small card; the others by what they count.
-        h('span', { 'aria-hidden': 'true', dir: 'ltr' }, short ?? cardElement(null, { faceDown: true, small: true })),
-        h('span', { class: 'visually-hidden', text: t(label) }),
-      );
-    const left = (column) => column[3] - names.reduce((sum, _, side) => sum + Number(column[2](side)), 0);
-    this.tally.replaceChildren(
-      h('caption', { text: t('cards.tally') }),
-      h('thead', {}, h('tr', {}, h('td'), columns.map(heading))),
-      h(
-        'tbody',
-        {},
-        names.map((name, side) =>
-          h(
-            'tr',
-            { class: side === entry.active ? 'is-active' : null },
-            h('th', { scope: 'row', class: `owner-${side}` }, h('bdi', { text: name })),
-            columns.map((column) => h('td', { class: 'num', 'data-field': column[0], text: cell(column[2](side)) })),
-          ),
-        ),
-      ),
-      h(
-        'tfoot',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'row', text: t('cards.unmarked') }),
-          columns.map((column) => {
-            const count = left(column);
-            return h('td', { class: `num${count ? '' : ' done'}`, text: count ? formatNumber(count) : '✓' });
-          }),
-        ),
-      ),
-    );
+    paintTally(this.tally, names, entry, cardsOf);
   }
 
   choose(side) {
-    this.entry.active = side;
-    this.update();
+    editEntry((entry) => {
+      entry.active = side;
+    });
+  }
+
+  /** Change the marks with `mutate(owners, active)`; the server's complaint about them is stale. */
+  mark(mutate) {
+    editEntry((entry) => {
+      mutate(entry.owners, entry.active);
+      delete entry.serverErrors.cards;
+    });
   }
 
   toggle(card) {
-    const { owners, active } = this.entry;
-    if (owners.get(card) === active) owners.delete(card);
-    else owners.set(card, active);
     this.focusCard = card;
-    this.onChange();
+    this.mark((owners, active) => {
+      if (owners.get(card) === active) owners.delete(card);
+      else owners.set(card, active);
+    });
   }
 
   giveRest() {
-    const { owners, active } = this.entry;
-    for (const card of DECK) if (!owners.has(card)) owners.set(card, active);
-    this.onChange();
+    this.mark((owners, active) => {
+      for (const card of DECK) if (!owners.has(card)) owners.set(card, active);
+    });
   }
 
-  /** Clear one side's cards (or everyone's for `side` null), with a way back. */
+  /** Clear one side's cards (or everyone's for `side` null), with Undo in the toast. */
   clear(side) {
-    const owners = this.entry.owners;
-    const before = new Map(owners);
-    for (const [card, owner] of before) if (side === null || owner === side) owners.delete(card);
-    if (owners.size === before.size) return;
-    this.onChange();
-    this.onCleared(() => {
-      this.entry.owners = before;
-      this.onChange();
+    const before = new Map(this.entry.owners);
+    const cleared = [...before].filter(([, owner]) => side === null || owner === side);
+    if (!cleared.length) return;
+    this.mark((owners) => {
+      for (const [card] of cleared) owners.delete(card);
     });
+    const restore = () =>
+      this.mark((owners) => {
+        owners.clear();
+        for (const [card, owner] of before) owners.set(card, owner);
+      });
+    toast(t('toast.cleared'), { action: { label: t('action.undo'), run: restore } });
   }
 
   /** Put the keyboard on the first card nobody has (after a refused save). */
