@@ -230,12 +230,12 @@ def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
         )
     options = capture_options(card, state.table, state.rules)
     if options and _sweeps(state, card):
-        if taken == state.table or (not taken and state.rules.capture is Capture.OPTIONAL):
-            return None
-        return (
-            f"{name} is the last card of the hand in the final deal: "
-            f"it takes the whole table, {format_cards(state.table)}"
-        )
+        if taken in options and taken != state.table:
+            return (
+                f"{name} is the last card of the hand in the final deal: "
+                f"it takes the whole table, {format_cards(state.table)}"
+            )
+        options = (state.table,)
     if taken:
         if taken in options:
             return None
