@@ -44,8 +44,8 @@ def world(
     Each hand must hold the cards the view shows of it (its open card; the seat's own hand), and
     the cards given beyond those must be exactly the cards the seat has not seen, in the right
     numbers. ``hands[view.seat]`` is ignored when the seat knows its whole hand. ``orders[seat]``
-    gives the hand's hidden cards in the order they will be turned up (Ru Baaz); by default, in
-    card order.
+    gives hidden cards of a hand in the order they will be turned up (Ru Baaz); the others follow
+    in card order.
     """
     sizes = view.hand_sizes
     known = known_cards(view)
@@ -115,9 +115,12 @@ def _with_packets(
     for seat in range(players):
         shown = view.open_cards[seat]
         hidden = hands[seat] & ~shown
-        order = list(orders[seat]) if orders is not None else list(iter_cards(hidden))
+        order = [card for card in orders[seat] if hidden >> card & 1] if orders else []
+        unordered = hidden
+        for card in order:
+            unordered &= ~(1 << card)
         cards = [play.card for play in this_deal if play.seat == seat]
-        cards += [*iter_cards(shown), *order]
+        cards += [*iter_cards(shown), *order, *iter_cards(unordered)]
         position = start + HAND_SIZE * ((seat - view.dealer - 1) % players)
         for offset, card in enumerate(cards):
             slots[position + offset] = card
@@ -138,6 +141,10 @@ def sample_world(view: SeatView, rng: random.Random) -> GameState:
         drawn = unseen[position : position + size - known[seat].bit_count()]
         for card in drawn:
             hands[seat] |= 1 << card
-        orders.append(drawn)
         position += len(drawn)
+        if view.open_cards and seat == view.seat and not drawn:
+            # A held hand's hidden cards are known, but not the order they are turned up in.
+            drawn = list(iter_cards(view.hand & ~view.open_cards[seat]))
+            rng.shuffle(drawn)
+        orders.append(drawn)
     return world(view, hands, unseen[position:], orders=orders)
