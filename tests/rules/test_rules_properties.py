@@ -18,6 +18,8 @@ from pasur.rules import (
     GameState,
     IllegalMoveError,
     Move,
+    claim,
+    claim_is_right,
     legal_moves,
     make_rules,
     new_game,
@@ -208,4 +210,28 @@ def test_views_fit_the_game_under_any_rules(state: GameState, choice_seed: int) 
         seen = view(state, seat)
         assert seen.hand_sizes == tuple(hand.bit_count() for hand in state.hands)
         assert view(sample_world(seen, rng), seat) == seen
+        state = play(state, rng.choice(legal_moves(state)))
+
+
+@settings(max_examples=100)
+@given(games(), st.integers(0, 2**32 - 1))
+def test_a_claim_at_any_moment_keeps_the_invariants_and_is_judged_right(
+    state: GameState, choice_seed: int
+) -> None:
+    rng = random.Random(choice_seed)
+    state = state._replace(rules=state.rules.with_settings({"claims": "on"}))
+    while state.turn >= 0:
+        if rng.random() < 0.05:
+            seat = rng.randrange(state.players)
+            right = claim_is_right(state, state.side_of(seat))
+            after = claim(state, seat)
+            check_invariants(after)
+            assert after.result is not None
+            assert after.result.claimed_by == seat
+            assert (after.winner == state.side_of(seat)) == right
+            assert after.totals == tuple(
+                total + points
+                for total, points in zip(state.totals, after.result.points, strict=True)
+            )
+            return
         state = play(state, rng.choice(legal_moves(state)))
