@@ -11,11 +11,10 @@ its owner too). See ``docs/rules.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
-from rules_support import game_with, mask, moves_text, play_text, random_chooser
-from test_rules_views import SMALL_INTS, reachable
+from rules_support import game_with, mask, moves_text, play_text
+from test_rules_views import SMALL_INTS, game_states, reachable
 
 from pasur.rules import (
     RU_BAAZ,
@@ -25,8 +24,6 @@ from pasur.rules import (
     Rules,
     legal_moves,
     make_rules,
-    new_game,
-    next_round,
     play,
     sample_world,
     view,
@@ -107,23 +104,10 @@ def test_stack_the_owner_does_not_know_its_hidden_cards() -> None:
     assert mine.legal_moves() == legal_moves(state)
 
 
-def states(rules: Rules, seed: int, rounds: int = 2) -> Iterator[GameState]:
-    state = new_game(rules, players=2, seed=seed)
-    choose = random_chooser(seed)
-    for _ in range(rounds):
-        yield state
-        while state.turn >= 0:
-            state = play(state, choose(state))
-            yield state
-        if state.is_over:
-            return
-        state = next_round(state)
-
-
 @pytest.mark.parametrize("rules", [RU_BAAZ, STACK], ids=["held", "stack"])
 def test_open_cards_are_public_and_hidden_cards_reach_no_other_seat(rules: Rules) -> None:
     checked = 0
-    for state in states(rules, seed=23):
+    for state in game_states(2, rules, seed=23):
         for seat in (-1, 0, 1):
             seen = view(state, seat)
             assert seen.open_cards == state.open_cards
@@ -142,7 +126,7 @@ def test_open_cards_are_public_and_hidden_cards_reach_no_other_seat(rules: Rules
 @pytest.mark.parametrize("rules", [RU_BAAZ, STACK], ids=["held", "stack"])
 def test_sampled_worlds_keep_the_open_cards_and_turn_up_their_own(rules: Rules) -> None:
     rng = random.Random(5)
-    for number, state in enumerate(states(rules, seed=31)):
+    for number, state in enumerate(game_states(2, rules, seed=31)):
         if state.turn < 0 or number % 4:
             continue
         for seat in (0, 1):
