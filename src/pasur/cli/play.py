@@ -335,7 +335,7 @@ class TerminalGame:
         )
         if state.winner < 0:
             self.console.print(
-                f"The game is drawn after {state.round_no + 1} rounds ({others}).", style="bold"
+                f"The game is drawn after {_rounds(state.round_no + 1)} ({others}).", style="bold"
             )
             return
         total = state.totals[state.winner]
@@ -349,6 +349,10 @@ class TerminalGame:
             f"{who} the game with {total} points after {state.round_no + 1} rounds ({others}).",
             style="bold",
         )
+
+
+def _rounds(count: int) -> str:
+    return "1 round" if count == 1 else f"{count} rounds"
 
 
 def _seats(count: int) -> str:
