@@ -56,8 +56,6 @@ def shuffled_pack(rng: random.Random) -> list[int]:
 
 
 def _table_must_be_redealt(rules: Rules, table: Sequence[int]) -> bool:
-    if rules.opening_table in _SKIPPING:
-        return False
     jacks = _count(table, JACK)
     if rules.opening_table is OpeningTable.REDRAW:
         return jacks > 0
