@@ -35,6 +35,30 @@ HOUSE_RULES = {
     "cancel-opponent-seven": make_rules(
         settings=["sur-cancel=opponent", "clubs-award=seven-or-more", "clubs-tie3=nobody"]
     ),
+    "ru-baaz": make_rules("ru-baaz"),
+    "ru-baaz-stack-sweep": make_rules("ru-baaz", ["open-cards=stack", "last-card-sweep=on"]),
+    "varagh": make_rules("varagh"),
+    "pasur11": make_rules("pasur11"),
+    "sweep-last-card-all-others": make_rules(
+        settings=[
+            "last-card-sweep=on",
+            "sur-final-deal=last-card",
+            "sur-cancel=all-others",
+            "sur-cutoff-cancels=on",
+            "opening-table=skip-jacks",
+            "claims=on",
+            "target=20",
+        ]
+    ),
+    "reply-union-three": make_rules(
+        settings=[
+            "sur-cancel=reply",
+            "sum-sets=union",
+            "sum-cards=3",
+            "capture=optional",
+            "no-capture-leftovers=previous-capturer",
+        ]
+    ),
 }
 
 

@@ -16,14 +16,28 @@ import pytest
 from bots_support import quick_bots
 
 from pasur.bots.selfplay import play_round
-from pasur.rules import STANDARD, GameState, new_game, play_legal, shuffle_deck, view, world
+from pasur.rules import (
+    RU_BAAZ,
+    STANDARD,
+    GameState,
+    Rules,
+    make_rules,
+    new_game,
+    play_legal,
+    sample_world,
+    shuffle_deck,
+    view,
+    world,
+)
 from pasur.rules.cards import iter_cards
 
+STACK = make_rules("ru-baaz", {"open-cards": "stack"})
 
-def _position(players: int, plays: int) -> GameState:
+
+def _position(players: int, plays: int, rules: Rules = STANDARD) -> GameState:
     """A state partway through a round, reached by the casual level."""
-    deck = shuffle_deck(STANDARD, players, random.Random(f"peek:{players}"))
-    state = new_game(STANDARD, players=players, deck=deck)
+    deck = shuffle_deck(rules, players, random.Random(f"peek:{players}"))
+    state = new_game(rules, players=players, deck=deck)
     casual = quick_bots()[2]
     rng = random.Random(0)
     for _ in range(plays):
@@ -62,6 +76,26 @@ def test_hidden_cards_do_not_change_any_move(players: int, plays: int) -> None:
             seat_view = view(game, seat)
             moves.append(bot.choose(seat_view, seat_view.legal_moves(), random.Random(7)))
         assert moves[0] == moves[1], bot.name
+
+
+@pytest.mark.parametrize("rules", [RU_BAAZ, STACK], ids=["held", "stack"])
+@pytest.mark.parametrize("plays", [3, 13, 41])
+def test_under_ru_baaz_only_the_hidden_cards_are_unknown(rules: Rules, plays: int) -> None:
+    state = _position(2, plays, rules)
+    seat = state.turn
+    seen = view(state, seat)
+    # A world drawn from the view: the open cards stay, the hidden cards (and, from a stack,
+    # the seat's own) are dealt again and turned up in another order.
+    for number in range(3):
+        other = sample_world(seen, random.Random(number))
+        assert other.open_cards == state.open_cards
+        assert view(other, seat) == seen
+        for bot in quick_bots():
+            moves = [
+                bot.choose(view(game, seat), view(game, seat).legal_moves(), random.Random(7))
+                for game in (state, other)
+            ]
+            assert moves[0] == moves[1], bot.name
 
 
 def _reachable(*roots: object) -> list[object]:

@@ -218,3 +218,11 @@ def test_a_missing_option_is_a_usage_error(pasur) -> None:
     assert result.code == 2
     assert "Traceback" not in result.stderr
     assert "--aces" in result.stderr
+
+
+def test_a_side_at_the_cutoff_still_nets_surs_away_under_sur_cutoff_cancels(pasur) -> None:
+    net = ("--totals", "55,0", "--set", "sur-cancel=net", "--json")
+    data = pasur("tally", *two_players(*net, surs="1,1")).json()
+    cancelling = pasur("tally", *two_players(*net, "--set", "sur-cutoff-cancels=on", surs="1,1"))
+    assert data["sur_points"] == 5  # the side at 55 neither scores nor cancels: B keeps its Sur
+    assert cancelling.json()["sur_points"] == 0  # its Sur still cancels B's

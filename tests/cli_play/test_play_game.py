@@ -86,8 +86,11 @@ def test_the_same_seed_and_answers_replay_the_same_game() -> None:
         ["--players", "4", "--bots", "random,random,random"],
         ["--players", "4", "--set", "partnerships=on", "--bots", "random"],
         ["--players", "2", "--rules", "pagat", "--bots", "random"],
+        ["--players", "2", "--rules", "ru-baaz", "--bots", "casual"],
+        ["--players", "2", "--rules", "ru-baaz", "--set", "open-cards=stack", "--bots", "random"],
+        ["--players", "3", "--rules", "pasur11", "--set", "last-card-sweep=on", "--bots", "random"],
     ],
-    ids=["3-players", "4-players", "partnerships", "pagat"],
+    ids=["3-players", "4-players", "partnerships", "pagat", "ru-baaz", "stack", "pasur11-sweep"],
 )
 def test_whole_games_in_every_format(args: list[str]) -> None:
     code, out, err = pasur_play(*args, "--seed", "2", stdin=ALWAYS_FIRST)
@@ -202,3 +205,35 @@ def test_the_real_hint_answers_the_question_mark() -> None:
     assert "Hint, best first" in out
     assert re.search(r"^  \d\. .* value [+-]\d+\.\d\d$", out, re.MULTILINE)
     assert answer == Move.parse("KH")
+
+
+def test_a_drawn_game_is_announced() -> None:
+    # Seed 89 gives a first round scored 10 to 10 when seat 1 always plays its first move.
+    code, out, err = pasur_play(
+        "--rules", "varagh", "--set", "target=1", "--bots", "random", "--seed", "89",
+        stdin=ALWAYS_FIRST,
+    )  # fmt: skip
+    assert code == 0, err
+    assert "The game is drawn after 1 round (You 10, 2 random 10)." in out
+
+
+def test_claims_at_the_prompt_and_by_the_bots() -> None:
+    code, out, err = pasur_play(
+        "--set", "claims=on", "--set", "target=10", "--bots", "random", "--seed", "3",
+        stdin="claim\n" + ALWAYS_FIRST,
+    )  # fmt: skip
+    assert code == 0, err
+    assert "You claim wrongly: the game is lost." in out
+    code, out, err = pasur_play(
+        "--rules", "standard", "--bots", "random", "--seed", "3", stdin="claim\nq\n"
+    )
+    assert "Claims are off under these rules (claims=off)." in out
+    claimed = 0
+    for seed in range(20):
+        code, out, err = pasur_play(
+            "--set", "claims=on", "--set", "target=10", "--bots", "random", "--seed", str(seed),
+            stdin=ALWAYS_FIRST,
+        )  # fmt: skip
+        assert code == 0, err
+        claimed += "claims rightly: the game is won." in out
+    assert claimed

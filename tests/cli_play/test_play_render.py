@@ -7,7 +7,7 @@ import io
 from rich.console import Console, RenderableType
 
 from pasur.cli.render import MoveList, ScoreSheet, TableView, points_taken
-from pasur.rules import STANDARD, GameState, legal_moves, new_game, play, view
+from pasur.rules import RU_BAAZ, STANDARD, GameState, legal_moves, new_game, play, view
 from pasur.rules.cards import mask_of, parse_cards
 
 
@@ -18,11 +18,11 @@ def render(renderable: RenderableType) -> str:
     return "\n".join(line.rstrip() for line in output.splitlines()).rstrip("\n")
 
 
-def dealt(hand: str, other: str, table: str) -> GameState:
+def dealt(hand: str, other: str, table: str, rules: object = STANDARD) -> GameState:
     """A 2-player round in which seat 1 holds ``hand`` and plays first."""
     first = parse_cards(f"{hand} {other} {table}")
     deck = [*first, *(c for c in range(52) if c not in first)]
-    return new_game(STANDARD, players=2, deck=deck, dealer=1)
+    return new_game(rules, players=2, deck=deck, dealer=1)  # type: ignore[arg-type]
 
 
 STATE = dealt("7D KH 3C 5S", "8C 9C QD KD", "2D 2H 4S 6H")
@@ -42,6 +42,16 @@ def test_table_view_golden() -> None:
             "Your hand: 3C 5S 7D KH",
         ]
     )
+
+
+def test_table_view_shows_every_open_card_under_ru_baaz() -> None:
+    state = dealt("7D KH 3C 5S", "8C 9C QD KD", "2D 2H 4S 6H", RU_BAAZ)
+    assert render(TableView(view(state, 0), ["You", "casual"])).splitlines()[2:6] == [
+        " Seat   Player   Open   In hand   Taken   Clubs   Surs   Points so far   Game",
+        " ────────────────────────────────────────────────────────────────────────────",
+        "    1   You ◀      7D         4       0       0      0               0      0",
+        "    2   casual     8C         4       0       0      0               0      0",
+    ]
 
 
 def test_move_list_golden_lists_every_capture_choice() -> None:

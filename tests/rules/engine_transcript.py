@@ -37,6 +37,10 @@ VARIANTS: tuple[tuple[str, tuple[str, ...], int], ...] = (
     ("standard", ("capture=optional", "sum-sets=several", "face-capture=all"), 2),
     ("pagat", ("sur-cancel=net", "sur-final-deal=forbidden", "sur-cutoff=20", "target=40"), 3),
     ("standard", ("partnerships=on", "clubs-award=per-club", "opening-table=redraw"), 4),
+    ("ru-baaz", ("last-card-sweep=on", "sur-final-deal=last-card", "sur-cancel=reply"), 2),
+    ("ru-baaz", ("open-cards=stack", "sur-cancel=all-others", "sur-cutoff-cancels=on"), 3),
+    ("pasur11", ("sum-sets=union", "target-tie=draw", "claims=on", "target=30"), 2),
+    ("varagh", ("opening-table=skip-jacks", "no-capture-leftovers=previous-capturer"), 4),
 )
 """Rules and player counts that between them take every branch of the capture and Sur code."""
 

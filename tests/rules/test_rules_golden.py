@@ -2,7 +2,8 @@
 
 Each file under ``tests/rules/golden/`` plays the first round of one seeded game, always taking the
 first legal move, and writes one line per turn: the seat to play, its legal moves in order, then
-the table and the hand for a reader checking the line by hand. The last line is the round's end.
+the table and the hand for a reader checking the line by hand (and, under Pasur Ru Baaz, every
+seat's open card). The last line is the round's end.
 Any change in move content or order, in the deal, or in scoring shows up as a diff.
 
 When a change is intended, regenerate the files and review the diff before committing:
@@ -33,6 +34,12 @@ CASES: dict[str, tuple[int, str, dict[str, str], int]] = {
         {"capture": "optional", "sum-sets": "several", "face-capture": "all"},
         15,
     ),
+    "ru_baaz_seed_16": (2, "ru-baaz", {}, 16),
+    "ru_baaz_seed_17": (2, "ru-baaz", {}, 17),
+    "ru_baaz_stack_seed_18": (2, "ru-baaz", {"open-cards": "stack"}, 18),
+    "last_card_sweep_seed_22": (2, "standard", {"last-card-sweep": "on"}, 22),
+    "last_card_sweep_seed_20": (2, "standard", {"last-card-sweep": "on"}, 20),
+    "last_card_sweep_three_players_seed_21": (3, "standard", {"last-card-sweep": "on"}, 21),
 }
 
 
@@ -53,6 +60,11 @@ def transcript(players: int, preset: str, changes: dict[str, str], seed: int) ->
             f"turn {turn} seat {state.turn + 1}: {' '.join(map(str, moves))}"
             f" | table {format_cards(state.table) or '-'}"
             f" | hand {format_cards(state.hands[state.turn])}"
+            + (
+                " | open " + " ".join(format_cards(cards) or "-" for cards in state.open_cards)
+                if state.open_cards
+                else ""
+            )
         )
         state = play(state, moves[0])
         turn += 1

@@ -18,6 +18,8 @@ from pasur.rules import (
     GameState,
     IllegalMoveError,
     Move,
+    claim,
+    claim_is_right,
     legal_moves,
     make_rules,
     new_game,
@@ -29,7 +31,7 @@ from pasur.rules import (
     why_illegal,
 )
 from pasur.rules.cards import ACES, ALL_CARDS, CLUB_CARDS, JACKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
-from pasur.rules.settings import ClubsAward, SurCancel
+from pasur.rules.settings import ClubsAward, SurCancel, SurCutoffCancels
 from pasur.rules.testing import check_invariants
 
 HOUSE_VALUES: dict[str, tuple[str, ...]] = {
@@ -60,8 +62,9 @@ def check_round_result(state: GameState, before: tuple[int, ...]) -> None:
     side_piles = [0] * sides
     for seat in range(state.players):
         side_piles[state.side_of(seat)] |= state.piles[seat]
-    assert sum(pile.bit_count() for pile in side_piles) == 52
-    union = 0
+    left_out = result.leftover if result.leftover_to < 0 else 0
+    assert sum(pile.bit_count() for pile in side_piles) + left_out.bit_count() == 52
+    union = left_out
     for pile in side_piles:
         union |= pile
     assert union == ALL_CARDS
@@ -75,7 +78,8 @@ def check_round_result(state: GameState, before: tuple[int, ...]) -> None:
         assert line.two_of_clubs == (2 if pile & TWO_OF_CLUBS else 0)
         assert line.sur_points == line.surs * rules.sur_points
         assert result.points[side] == line.base + line.sur_points
-    # Card points: 13 for the 10♦, the 2♣, aces and jacks, plus whatever the clubs award gave.
+    # Card points: 13 for the 10♦, the 2♣, aces and jacks, plus whatever the clubs award gave
+    # (none at all when nobody captured and nobody took the table).
     winner = result.score.clubs_winner
     if winner is None:
         assert all(line.clubs_points == 0 for line in lines)
@@ -88,7 +92,8 @@ def check_round_result(state: GameState, before: tuple[int, ...]) -> None:
         assert [line.clubs_points for line in lines] == [
             award if side == winner else 0 for side in range(sides)
         ]
-    assert result.score.base_points == 13 + sum(line.clubs_points for line in lines)
+    base = 13 if not left_out else 0
+    assert result.score.base_points == base + sum(line.clubs_points for line in lines)
     assert sum(result.points) == result.score.base_points + result.score.sur_points
     # Surs: the plays flagged as Surs, less any cancelling.
     flagged = [0] * sides
@@ -100,18 +105,27 @@ def check_round_result(state: GameState, before: tuple[int, ...]) -> None:
     surs = [line.surs for line in lines]
     if rules.sur_cancel is SurCancel.NONE:
         assert surs == flagged == standing
-    elif rules.sur_cancel is SurCancel.OPPONENT:
+    elif rules.sur_cancel is not SurCancel.NET:
         assert surs == standing
         assert sum(standing) <= sum(flagged)
-    else:
+    cutoff = rules.sur_cutoff
+    barred = [cutoff is not None and before[side] >= cutoff for side in range(sides)]
+    cancelling = rules.sur_cutoff_cancels is SurCutoffCancels.ON
+    if rules.sur_cancel is SurCancel.NET:
+        netting = [
+            count if cancelling or not barred[side] else 0 for side, count in enumerate(flagged)
+        ]
         assert surs == [
-            max(0, count - max((c for s, c in enumerate(flagged) if s != side), default=0))
+            0
+            if barred[side]
+            else max(0, count - max((c for s, c in enumerate(netting) if s != side), default=0))
             for side, count in enumerate(flagged)
         ]
-    cutoff = rules.sur_cutoff
     for side in range(sides):
-        if cutoff is not None and before[side] >= cutoff:
-            assert flagged[side] == 0
+        if barred[side]:
+            assert surs[side] == 0
+            if not cancelling:
+                assert flagged[side] == 0
     assert result.totals == state.totals
     assert state.totals == tuple(b + p for b, p in zip(before, result.points, strict=True))
 
@@ -127,7 +141,7 @@ def test_random_games_keep_the_invariants(state: GameState, choice_seed: int) ->
             state = play(state, rng.choice(legal_moves(state)))
             check_invariants(state)
         check_round_result(state, before)
-        if state.winner >= 0:
+        if state.is_over:
             break
         state = next_round(state)
         check_invariants(state)
@@ -196,4 +210,28 @@ def test_views_fit_the_game_under_any_rules(state: GameState, choice_seed: int) 
         seen = view(state, seat)
         assert seen.hand_sizes == tuple(hand.bit_count() for hand in state.hands)
         assert view(sample_world(seen, rng), seat) == seen
+        state = play(state, rng.choice(legal_moves(state)))
+
+
+@settings(max_examples=100)
+@given(games(), st.integers(0, 2**32 - 1))
+def test_a_claim_at_any_moment_keeps_the_invariants_and_is_judged_right(
+    state: GameState, choice_seed: int
+) -> None:
+    rng = random.Random(choice_seed)
+    state = state._replace(rules=state.rules.with_settings({"claims": "on"}))
+    while state.turn >= 0:
+        if rng.random() < 0.05:
+            seat = rng.randrange(state.players)
+            right = claim_is_right(state, state.side_of(seat))
+            after = claim(state, seat)
+            check_invariants(after)
+            assert after.result is not None
+            assert after.result.claimed_by == seat
+            assert (after.winner == state.side_of(seat)) == right
+            assert after.totals == tuple(
+                total + points
+                for total, points in zip(state.totals, after.result.points, strict=True)
+            )
+            return
         state = play(state, rng.choice(legal_moves(state)))

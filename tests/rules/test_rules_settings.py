@@ -62,6 +62,13 @@ def test_the_standard_rules_are_the_defaults() -> None:
         "clubs-tie3": "third",
         "target": "62",
         "partnerships": "off",
+        "sum-cards": "any",
+        "sur-cutoff-cancels": "off",
+        "no-capture-leftovers": "dealer",
+        "target-tie": "play-on",
+        "claims": "off",
+        "open-cards": "off",
+        "last-card-sweep": "off",
     }
     assert set(STANDARD.settings()) == set(SETTINGS)
 
@@ -141,21 +148,28 @@ def test_an_unknown_setting_is_refused_with_every_valid_name() -> None:
 @pytest.mark.parametrize(
     ("name", "value", "valid"),
     [
-        ("opening-table", "twice", "replace-once, pagat, redraw"),
+        ("opening-table", "twice", "replace-once, pagat, redraw, skip-jacks, jacks-under"),
         ("face-capture", "some", "one, all"),
         ("capture", "never", "compulsory, optional"),
-        ("sum-sets", "two", "one, several"),
+        ("sum-sets", "two", "one, several, union"),
+        ("sum-cards", "2", "any, 3"),
         ("sur-points", "7", "5, 10"),
-        ("sur-final-deal", "yes", "forbidden, allowed"),
+        ("sur-final-deal", "yes", "forbidden, allowed, last-card"),
         ("sur-cutoff", "fifty", "a whole number from 1 to 1000 or none"),
         ("sur-cutoff", "0", "a whole number from 1 to 1000 or none"),
-        ("sur-cancel", "all", "none, opponent, net"),
+        ("sur-cancel", "all", "none, opponent, net, all-others, reply"),
+        ("sur-cutoff-cancels", "yes", "off, on"),
         ("clubs-points", "20", "7, 13"),
         ("clubs-award", "least", "most, seven-or-more, per-club"),
         ("clubs-tie3", "first", "third, nobody"),
         ("target", "-5", "a whole number from 1 to 10000"),
         ("target", "none", "a whole number from 1 to 10000"),
         ("partnerships", "yes", "off, on"),
+        ("no-capture-leftovers", "me", "dealer, previous-capturer, nobody"),
+        ("target-tie", "replay", "play-on, draw"),
+        ("claims", "shodam", "off, on"),
+        ("open-cards", "one", "off, held, stack"),
+        ("last-card-sweep", "yes", "off, on"),
     ],
 )
 def test_a_bad_value_is_refused_with_the_valid_ones(name: str, value: str, valid: str) -> None:
@@ -204,7 +218,7 @@ def _count(cards_: list[int], rank: int) -> int:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("mode", ["replace-once", "pagat", "redraw"])
+@pytest.mark.parametrize("mode", ["replace-once", "pagat", "redraw", "skip-jacks", "jacks-under"])
 def test_no_shuffle_leaves_a_jack_on_the_opening_table(mode: str, players: int) -> None:
     rules = make_rules(settings={"opening-table": mode})
     for seed in range(300):
@@ -267,7 +281,7 @@ def test_replace_once_redeals_when_the_replacement_is_a_jack_too() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_two_jacks_mean_a_new_deal_in_every_mode(players: int) -> None:
+def test_two_jacks_mean_a_new_deal_in_every_redealing_mode(players: int) -> None:
     start = 4 * players
     for seed in _seeds_where(players, lambda first: _count(_table(first, players), 11) >= 2):
         first = shuffled_pack(random.Random(seed))

@@ -122,6 +122,31 @@ def test_the_game_ends_at_the_target_and_a_tie_at_the_top_plays_on() -> None:
     assert draw.winner == 0
 
 
+def test_under_target_tie_draw_a_tie_at_the_top_ends_the_game_drawn() -> None:
+    rules = make_rules("varagh", ["target=20"])
+    sheet = new_sheet(["A", "B"], rules)
+    sheet = sheet.add_round(entry((7, 6), (0, 4), (0, 4), 1, 0))
+    assert not sheet.is_over
+    sheet = sheet.add_round(entry((6, 7), (4, 0), (4, 0), 0, 1))
+    assert sheet.totals == (20, 20)
+    assert sheet.drawn
+    assert sheet.is_over
+    assert sheet.winner is None
+    assert not sheet.tied_at_target
+    with pytest.raises(SheetError, match="the top totals are tied at the target"):
+        sheet.add_round(entry((7, 6), (2, 2), (2, 2), 0, 0))
+
+
+def test_a_side_at_the_cutoff_still_cancels_under_net_when_the_rules_say_so() -> None:
+    rules = make_rules("standard", ["sur-cancel=net", "sur-cutoff-cancels=on"])
+    sheet = new_sheet(["A", "B"], rules)
+    sheet = sheet.add_round(entry((13, 0), (4, 0), (4, 0), 0, 0))  # A: 20 points
+    sheet = sheet.add_round(entry((13, 0), (4, 0), (4, 0), 0, 0))  # A: 40
+    sheet = sheet.add_round(entry((13, 0), (4, 0), (4, 0), 0, 0))  # A: 60, at the cutoff
+    last = sheet.add_round(entry((13, 0), (4, 0), (4, 0), 0, 0, surs=(1, 1))).rounds()[-1]
+    assert [line.surs for line in last.score.lines] == [0, 0]  # A's Sur still nets B's away
+
+
 def test_edits_rescore_later_rounds_and_undo_restores() -> None:
     rules = make_rules("standard", ["target=200"])
     history = SheetHistory(new_sheet(["A", "B"], rules))

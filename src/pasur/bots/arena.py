@@ -51,7 +51,7 @@ from pasur.rules import (
     STANDARD,
     GameState,
     Rules,
-    moves_for,
+    claim_if_right,
     new_game,
     next_round,
     play_legal,
@@ -221,10 +221,11 @@ def _play_round(
     rngs: Sequence[random.Random],
     clocks: Sequence[list[float] | None],
 ) -> GameState:
+    claims = state.rules.claims
     while state.turn >= 0:
         seat = state.turn
         seat_view = view(state, seat)
-        legal = moves_for(seat_view.hand, seat_view.table, seat_view.rules)
+        legal = seat_view.legal_moves()
         started = time.process_time()
         move = bots[seat].choose(seat_view, legal, rngs[seat])
         elapsed = time.process_time() - started
@@ -234,6 +235,8 @@ def _play_round(
         if move not in legal:
             raise IllegalBotMoveError(f"the {bots[seat].name} bot chose {move}, which is not legal")
         state = play_legal(state, move)
+        if claims:
+            state = claim_if_right(state, seat)
     return state
 
 
@@ -258,15 +261,16 @@ def play_seating(task: _Task) -> GameRecord:
         assert state.result is not None
         a_points.append(state.result.points[state.side_of(seat_a)])
         b_points.append(state.result.points[state.side_of(seat_b)])
-        if not task.games or state.winner >= 0:
+        if not task.games or state.is_over:
             break
         deck = arena_deck(task.rules, players, task.seed, task.set_no, state.round_no + 1)
         decks.append(deck)
         state = next_round(state, deck=deck)
     winner = None
     if task.games:
-        # A side is a seat, or a team whose seats 0/1 hold the team's role.
-        winner = task.roles[state.winner]
+        # A side is a seat, or a team whose seats 0/1 hold the team's role; a drawn game has
+        # no winner.
+        winner = task.roles[state.winner] if state.winner >= 0 else None
     return GameRecord(
         pair=task.pair,
         set_no=task.set_no,

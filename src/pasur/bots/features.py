@@ -11,9 +11,11 @@ plays, plus the risk it hands to the next seat:
 - minus, for a lay, the chance that the next seat can take the laid card, times what it is worth.
 
 Chances come from counting: the next hand is a random draw from the cards this seat has not seen
-(:func:`pasur.bots.evaluation.chance_to_hold`). With ``memory=False`` the seat forgets the capture
-piles: it counts every card that is not in its hand or on the table as possibly out, and values a
-club at a flat half point, as a beginner does.
+(:func:`pasur.bots.evaluation.chance_to_hold`). Under Pasur Ru Baaz the next hand's open card is
+known, and only its hidden cards are drawn (under ``open-cards=stack`` the next seat can play its
+open card alone). With ``memory=False`` the seat forgets the capture piles: it counts every card
+that is not in its hand, on the table or face up in a hand as possibly out, and values a club at
+a flat half point, as a beginner does.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pasur.bots.evaluation import (
 from pasur.rules import Move, SeatView
 from pasur.rules.cards import ALL_CARDS, CLUB_CARDS, JACK
 from pasur.rules.deal import HAND_SIZE
+from pasur.rules.settings import OpenCards
 
 _FIRST_JACK = 4 * (JACK - 1)
 _FIRST_QUEEN = 4 * JACK
@@ -50,11 +53,14 @@ def immediate_gains(view: SeatView, legal: Sequence[Move], *, memory: bool = Tru
     cutoff = rules.sur_cutoff
     eligible = tuple(cutoff is None or total < cutoff for total in view.totals)
     sur_now = eligible[side] and judge.sur_possible(view.dealt)
-    unseen = view.unseen() if memory else ALL_CARDS & ~(view.hand | table)
+    unseen = view.unseen() if memory else ALL_CARDS & ~(view.hand | table | _shown(view))
 
     # Who plays next, with how many cards, and whether a Sur can score for them then.
     after = (seat + 1) % players
     next_hand = view.hand_sizes[after]
+    # The next seat's open card (Ru Baaz), unless its hand is to come from a new deal.
+    shown = view.open_cards[after] if view.open_cards and next_hand else 0
+    stack = rules.open_cards is OpenCards.STACK
     next_dealt = view.dealt
     last_card_of_round = False
     if next_hand == 0:
@@ -98,10 +104,31 @@ def immediate_gains(view: SeatView, legal: Sequence[Move], *, memory: bool = Tru
             left = table | bit
         if threatened and left:
             if memory:
-                gain -= chance_to_hold(judge.sweepers(left), unseen, next_hand) * rules.sur_points
+                sweepers = judge.sweepers(left)
+                gain -= _holds(sweepers, unseen, next_hand, shown, stack) * rules.sur_points
             if not taken:
                 worth = card_points(bit) + (FLAT_CLUB if bit & CLUB_CARDS else 0.0)
                 if worth:
-                    gain -= worth * chance_to_hold(judge.takers(card, left), unseen, next_hand)
+                    takers = judge.takers(card, left)
+                    gain -= worth * _holds(takers, unseen, next_hand, shown, stack)
         gains.append(gain)
     return gains
+
+
+def _shown(view: SeatView) -> int:
+    """Every open card on the table (Ru Baaz), as one card set."""
+    shown = 0
+    for cards in view.open_cards:
+        shown |= cards
+    return shown
+
+
+def _holds(cards: int, unseen: int, size: int, shown: int, stack: bool) -> float:
+    """The chance that the next seat can play one of ``cards``: it holds ``size`` cards, of which
+    ``shown`` are face up and the rest a draw from ``unseen``; from a stack, it plays the open
+    card alone (a new deal's first card, when ``shown`` is not yet known)."""
+    if shown & cards:
+        return 1.0
+    if stack:
+        return 0.0 if shown else chance_to_hold(cards, unseen, 1)
+    return chance_to_hold(cards, unseen, size - shown.bit_count())

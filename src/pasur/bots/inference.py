@@ -27,7 +27,8 @@ from math import exp, inf, log
 from pasur.bots.features import immediate_gains
 from pasur.bots.search import WorldWeigher
 from pasur.rules import GameState, Move, SeatView, moves_for
-from pasur.rules.deal import HAND_SIZE
+from pasur.rules.deal import HAND_SIZE, PACK_SIZE
+from pasur.rules.settings import OpenCards
 
 STYLES = (0.25, 0.5, 1.0, 2.0, 4.0, inf)
 """The temperatures a seat's play is judged against, from sharp to random."""
@@ -101,6 +102,7 @@ def _decisions(
     dealt = view.dealt
     stop = current if hands is not None else 0
     rules = view.rules
+    stack = rules.open_cards is OpenCards.STACK
     for index in range(len(plays) - 1, stop - 1, -1):
         if index < current and (index + 1) % per_deal == 0:
             # Back into a finished deal: its hands are rebuilt from its plays alone.
@@ -116,7 +118,11 @@ def _decisions(
             table &= ~bit
         if seat == view.seat or (hands is None and index >= current):
             continue
-        legal = moves_for(held[seat], table, rules)
+        # From an open stack the card played was the only one it could play (Ru Baaz); the
+        # last card of the final deal may sweep the table.
+        playable = bit if stack else held[seat]
+        last_card = dealt == PACK_SIZE and held[seat].bit_count() == 1
+        legal = moves_for(playable, table, rules, last_card=last_card)
         if len(legal) < 2:
             continue
         then = view._replace(

@@ -52,7 +52,15 @@ from math import exp, inf
 
 from pasur.bots.evaluation import RulesJudge, Valuation, judge_for
 from pasur.bots.features import immediate_gains
-from pasur.rules import GameState, Move, SeatView, moves_for, play_legal, sample_world
+from pasur.rules import (
+    GameState,
+    Move,
+    SeatView,
+    legal_moves,
+    moves_for,
+    play_legal,
+    sample_world,
+)
 from pasur.rules import view as seat_view
 from pasur.rules.cards import ACES, CLUB_CARDS, JACK, JACKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE
@@ -177,6 +185,9 @@ class WorldSearch:
     ) -> Callable[[GameState, float, float, int], float]:
         """Build the recursive search as a closure: local names are the fastest in CPython."""
         rules = self.rules
+        # Under an open stack or the last card's sweep a hand's plays are not its legal moves:
+        # the engine lists them for the state (a little slower, so only then).
+        plain = rules.plain_moves
         players = self.players
         side_of = self.side_of
         sides = self.sides
@@ -242,7 +253,8 @@ class WorldSearch:
             if first_pick and table:
                 sur_ok = eligible[side_of[turn]] and (state[9] < PACK_SIZE or final_deal_surs)
                 best_pick = 0.0
-                for card, taken in moves_for(state[1][turn], table, rules):
+                options = moves_for(state[1][turn], table, rules) if plain else legal_moves(state)
+                for card, taken in options:
                     if taken:
                         worth = _ORDER_SCORES.get((card, taken))
                         if worth is None:
@@ -296,7 +308,9 @@ class WorldSearch:
                     return lower
             start_alpha = alpha
             start_beta = beta
-            moves: Sequence[tuple[int, int]] = moves_for(hands[turn], table, rules)
+            moves: Sequence[tuple[int, int]] = (
+                moves_for(hands[turn], table, rules) if plain else legal_moves(state)
+            )
             if len(moves) > 1:
                 moves = _ordered(moves, table, first)
             best = moves[0]
@@ -380,7 +394,7 @@ class WorldSearch:
             return value
 
         def _model_move(state: GameState, seat: int) -> tuple[int, int]:
-            moves = moves_for(state[1][seat], state[10], rules)
+            moves = moves_for(state[1][seat], state[10], rules) if plain else legal_moves(state)
             if len(moves) == 1:
                 return moves[0]
             gains = immediate_gains(seat_view(state, seat), moves)
@@ -392,7 +406,7 @@ class WorldSearch:
             The replies kept make up :data:`REPLY_MASS` of the softmax weight, and their chances
             are scaled to add up to 1; a random seat keeps every move, at equal chances.
             """
-            moves = moves_for(state[1][seat], state[10], rules)
+            moves = moves_for(state[1][seat], state[10], rules) if plain else legal_moves(state)
             style = styles[seat] if styles is not None else inf
             if len(moves) == 1 or style == inf:
                 return list(moves), [1.0 / len(moves)] * len(moves)
@@ -600,8 +614,12 @@ def _draw_world(
 
 
 def _only_world(view: SeatView) -> bool:
-    """Whether the view allows one world only: every unseen card is in a known hand."""
-    if view.pack_size:
+    """Whether the view allows one world only: every unseen card is in a known hand.
+
+    A seat that does not know its own hidden cards (``open-cards=stack``) never has one world
+    while it holds more than its open card.
+    """
+    if view.pack_size or view.hand.bit_count() != view.hand_sizes[view.seat]:
         return False
     others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
     return len(others) <= 1

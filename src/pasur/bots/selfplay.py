@@ -105,8 +105,9 @@ def selfplay(
                 surs[seat] += state.surs[seat]
             for side, side_points in enumerate(state.result.points):
                 points[side] += side_points
-            if state.winner >= 0:
-                wins[state.winner] += 1
+            if state.is_over:
+                if state.winner >= 0:  # else drawn (target-tie=draw)
+                    wins[state.winner] += 1
                 games += 1
                 dealer = (state.dealer + 1) % players
                 if played + 1 < rounds:

@@ -16,6 +16,13 @@ def captures(
     play: Annotated[str, typer.Option("--play", help="The card played, as 7D.")],
     rules: RulesOption = "standard",
     settings: SetOption = None,
+    last_card: Annotated[
+        bool,
+        typer.Option(
+            "--last-card",
+            help="The card is its seat's last of the round's final deal (for last-card-sweep).",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """List every legal way to play a card onto a table: the sets of cards it can take."""
@@ -24,7 +31,7 @@ def captures(
     card = Card.parse(play)
     if table_mask >> card & 1:
         raise UsageError(f"{card} is on the table already; a card cannot be in two places")
-    moves = moves_for(1 << card, table_mask, chosen)
+    moves = moves_for(1 << card, table_mask, chosen, last_card=last_card)
     taken = [m for m in moves if m.is_capture]
     can_lay = any(not m.is_capture for m in moves)
     if json:

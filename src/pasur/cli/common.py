@@ -22,7 +22,12 @@ class UsageError(ValueError):
 
 
 RulesOption = Annotated[
-    str, typer.Option("--rules", help="House-rule preset: standard or pagat.", metavar="PRESET")
+    str,
+    typer.Option(
+        "--rules",
+        help="House-rule preset: standard, pagat, ru-baaz, varagh or pasur11.",
+        metavar="PRESET",
+    ),
 ]
 SetOption = Annotated[
     list[str] | None,

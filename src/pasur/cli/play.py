@@ -2,7 +2,8 @@
 
 Moves are typed as a card (``7D``; when the card can be played in several ways the choices are
 shown), as a full move (``7D+2D+2H``), or as a number from the list of legal moves. ``?`` asks for
-a hint, ``h`` shows the commands and ``q`` leaves. Input is read line by line, so the game can be
+a hint, ``claim`` claims the game (under ``claims=on``), ``h`` shows the commands and ``q``
+leaves. Input is read line by line, so the game can be
 driven through a pipe; when the input ends before the game does, the game is abandoned with a
 message and exit status 1.
 """
@@ -32,13 +33,15 @@ from pasur.rules import (
     PasurError,
     Rules,
     SeatView,
-    moves_for,
+    claim,
+    claim_is_right,
     new_game,
     next_round,
     play_legal,
     resolve_move,
     view,
 )
+from pasur.rules.claims import CLAIM_WORD
 
 HUMAN = 0
 """The seat the person at the terminal plays."""
@@ -50,6 +53,7 @@ HELP = (
     "Type a card to play it (7D), a full move (7D+2D+2H), or the number of a move in the list. "
     "? gives a hint, l lists your moves again, q leaves the game."
 )
+CLAIM_HELP = " Under claims=on, claim claims the game once you reach the target."
 
 
 class Stop(enum.Enum):
@@ -59,6 +63,8 @@ class Stop(enum.Enum):
     """They typed q."""
     INPUT_ENDED = "input-ended"
     """The input ended (end of file)."""
+    CLAIM = "claim"
+    """They claimed the game (``claims=on``)."""
 
 
 class RankedMove(Protocol):
@@ -153,7 +159,7 @@ class TerminalGame:
         if changes:
             c.print("House rules: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
         c.print(f"Seed {self.seed} (pass --seed {self.seed} to play the same deals again).")
-        c.print(HELP, style="dim")
+        c.print(HELP + (CLAIM_HELP if self.rules.claims else ""), style="dim")
         state = new_game(self.rules, players=self.players, seed=self.seed)
         while True:
             c.print(Rule(f"Round {state.round_no + 1}"))
@@ -164,14 +170,38 @@ class TerminalGame:
                 if move is Stop.INPUT_ENDED:
                     c.print("The input ended before the game did; the game is abandoned.")
                     return 1
+                if move is Stop.CLAIM:
+                    state = self._claim(state, HUMAN)
+                    continue
+                mover = state.turn
                 state = self._announce(state, move)
+                if self._bot_may_claim(state, mover):
+                    state = self._claim(state, mover)
             assert state.result is not None
-            taker = self.seat_label(state.result.leftover_to)
+            leftover_to = state.result.leftover_to
+            taker = self.seat_label(leftover_to) if leftover_to >= 0 else "nobody"
             c.print(ScoreSheet(state.result, self.side_labels(), state.round_no, taker))
-            if state.winner >= 0:
+            if state.is_over:
                 self._winner(state)
                 return 0
             state = next_round(state)
+
+    def _bot_may_claim(self, state: GameState, seat: int) -> bool:
+        """Whether a bot at ``seat`` claims now: bots claim only, and as soon as, it is right."""
+        return (
+            self.rules.claims
+            and seat != HUMAN
+            and state.turn >= 0
+            and claim_is_right(state, state.side_of(seat))
+        )
+
+    def _claim(self, state: GameState, seat: int) -> GameState:
+        after = claim(state, seat)
+        who = self.seat_label(seat)
+        right = after.winner == state.side_of(seat)
+        verdict = "rightly: the game is won" if right else "wrongly: the game is lost"
+        self.console.print(f"{who[0].upper() + who[1:]} claim{'s' * (seat != HUMAN)} {verdict}.")
+        return after
 
     def _announce(self, state: GameState, move: Move) -> GameState:
         seat = state.turn
@@ -196,7 +226,7 @@ class TerminalGame:
         bot = self.bots[seat]
         assert bot is not None
         seat_view = view(state, seat)
-        legal = moves_for(seat_view.hand, seat_view.table, seat_view.rules)
+        legal = seat_view.legal_moves()
         if self.console.is_terminal:
             with self.console.status(f"{self.seat_label(seat)} is thinking…"):
                 move = bot.choose(seat_view, legal, self.rngs[seat])
@@ -219,7 +249,7 @@ class TerminalGame:
     def ask_move(self, state: GameState) -> Move | Stop:
         """The person's move, asked for until it is a legal one, or why there is none."""
         seat_view = view(state, HUMAN)
-        legal = moves_for(seat_view.hand, seat_view.table, seat_view.rules)
+        legal = seat_view.legal_moves()
         c = self.console
         c.print(TableView(seat_view, self.names))
         c.print(MoveList(legal))
@@ -230,6 +260,11 @@ class TerminalGame:
             command = text.lower()
             if command in ("q", "quit", "exit"):
                 return Stop.QUIT
+            if command == CLAIM_WORD:
+                if self.rules.claims:
+                    return Stop.CLAIM
+                c.print("Claims are off under these rules (claims=off).")
+                continue
             if command in ("h", "help"):
                 c.print(HELP)
                 continue
@@ -295,6 +330,14 @@ class TerminalGame:
         return 0
 
     def _winner(self, state: GameState) -> None:
+        others = ", ".join(
+            f"{label} {t}" for label, t in zip(self.side_labels(), state.totals, strict=True)
+        )
+        if state.winner < 0:
+            self.console.print(
+                f"The game is drawn after {_rounds(state.round_no + 1)} ({others}).", style="bold"
+            )
+            return
         total = state.totals[state.winner]
         if self.rules.partnerships:
             who = "Your team wins" if state.winner == 0 else "Their team wins"
@@ -302,13 +345,14 @@ class TerminalGame:
             who = "You win"
         else:
             who = f"Seat {state.winner + 1} ({self.names[state.winner]}) wins"
-        others = ", ".join(
-            f"{label} {t}" for label, t in zip(self.side_labels(), state.totals, strict=True)
-        )
         self.console.print(
             f"{who} the game with {total} points after {state.round_no + 1} rounds ({others}).",
             style="bold",
         )
+
+
+def _rounds(count: int) -> str:
+    return "1 round" if count == 1 else f"{count} rounds"
 
 
 def _seats(count: int) -> str:

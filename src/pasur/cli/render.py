@@ -14,7 +14,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from pasur.rules import Move, RoundResult, SeatView
+from pasur.rules import Move, RoundResult, SeatView, format_cards
 from pasur.rules.cards import ACES, CLUB_CARDS, JACKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS, iter_cards
 from pasur.rules.scoring import TEN_OF_DIAMONDS_POINTS, TWO_OF_CLUBS_POINTS
 
@@ -76,6 +76,8 @@ class TableView:
         grid.add_column("Player")
         if partnerships:
             grid.add_column("Team", justify="right")
+        if v.open_cards:
+            grid.add_column("Open", justify="right")
         for heading in ("In hand", "Taken", "Clubs", "Surs", "Points so far", "Game"):
             grid.add_column(heading, justify="right")
         sizes = v.hand_sizes
@@ -85,6 +87,8 @@ class TableView:
             row = [str(seat + 1), self.names[seat] + marker]
             if partnerships:
                 row.append(str(v.side_of(seat) + 1))
+            if v.open_cards:
+                row.append(format_cards(v.open_cards[seat]) or "-")
             row += [
                 str(sizes[seat]),
                 str(pile.bit_count()),

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from pasur.cli.common import JsonOption, print_json, read_text
 from pasur.cli.tally import breakdown
-from pasur.rules import records
+from pasur.rules import DRAW, records
 
 
 def replay(
@@ -36,8 +36,8 @@ def replay(
                     for r in results
                 ],
                 "totals": list(state.totals),
-                "winner": state.winner + 1 if state.winner >= 0 else None,
-                "complete": state.winner >= 0,
+                "winner": "draw" if state.winner == DRAW else _side_number(state.winner),
+                "complete": state.is_over,
             }
         )
         return
@@ -55,7 +55,14 @@ def replay(
     console.print(sheet)
     if state.winner >= 0:
         console.print(f"{label} {state.winner + 1} wins with {state.totals[state.winner]}.")
+    elif state.winner == DRAW:
+        console.print(f"The game is drawn at {max(state.totals)}.")
     elif state.result is None:
         console.print(f"The record stops during round {state.round_no + 1}; every play was legal.")
     else:
         console.print("No winner yet: the game goes on.")
+
+
+def _side_number(side: int) -> int | None:
+    """A winning side numbered from 1, or None while the game goes on."""
+    return side + 1 if side >= 0 else None

@@ -12,6 +12,7 @@ Standard library only, immutable states, explicit seeded chance. Everything else
 from pasur.rules._implementation import IMPLEMENTATION
 from pasur.rules.captures import capture_options
 from pasur.rules.cards import CARDS, Card, cards_of, format_cards, mask_of, parse_cards
+from pasur.rules.claims import claim, claim_if_right, claim_is_right
 from pasur.rules.deal import check_deck, deals_per_round, shuffle_deck
 from pasur.rules.determinize import sample_world, world
 from pasur.rules.engine import (
@@ -37,18 +38,39 @@ from pasur.rules.errors import (
 )
 from pasur.rules.moves import Move, resolve_move
 from pasur.rules.playout import Chooser, play_out_round
-from pasur.rules.scoring import CountError, RoundCounts, RoundScore, ScoreLine, score_round
-from pasur.rules.settings import PAGAT, PRESETS, SETTINGS, STANDARD, Rules, make_rules
+from pasur.rules.scoring import (
+    DRAW,
+    CountError,
+    RoundCounts,
+    RoundScore,
+    ScoreLine,
+    score_round,
+)
+from pasur.rules.settings import (
+    PAGAT,
+    PASUR11,
+    PRESETS,
+    RU_BAAZ,
+    SETTINGS,
+    STANDARD,
+    VARAGH,
+    Rules,
+    make_rules,
+)
 from pasur.rules.state import FinishedRound, GameState, Phase, Play, RoundResult
 from pasur.rules.views import SeatView, view
 
 __all__ = [
     "CARDS",
+    "DRAW",
     "IMPLEMENTATION",
     "PAGAT",
+    "PASUR11",
     "PRESETS",
+    "RU_BAAZ",
     "SETTINGS",
     "STANDARD",
+    "VARAGH",
     "AmbiguousMoveError",
     "Card",
     "CardSyntaxError",
@@ -76,6 +98,9 @@ __all__ = [
     "capture_options",
     "cards_of",
     "check_deck",
+    "claim",
+    "claim_if_right",
+    "claim_is_right",
     "deals_per_round",
     "format_cards",
     "legal_moves",

@@ -22,7 +22,7 @@ import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, SOURCE_SUFFIXES, FileFinder, SourceFileLoader
 
-COMPILED = ("captures", "deal", "engine", "playout", "scoring", "state", "views")
+COMPILED = ("captures", "deal", "engine", "playout", "scoring", "state", "sur", "views")
 """The modules of ``pasur.rules`` that the build compiles: the self-play loop's hot path."""
 
 GROUP = "native"

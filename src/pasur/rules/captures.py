@@ -16,7 +16,19 @@ from typing import Final
 
 from pasur.rules.cards import CARDS, JACK, JACKS, NUMBER_CARDS, rank_mask
 from pasur.rules.moves import Move
-from pasur.rules.settings import ALL_MATCHING, OPTIONAL_CAPTURE, SEVERAL_SETS, Rules
+from pasur.rules.settings import (
+    ALL_MATCHING,
+    OPTIONAL_CAPTURE,
+    SEVERAL_SETS,
+    THREE_CARDS,
+    UNION_OF_SETS,
+    VARIANTS,
+    Rules,
+)
+
+MEMO_INDEX: Final = VARIANTS - 1
+"""``variant & MEMO_INDEX`` picks a capture variant's memo (higher bits do not change a card's
+plays)."""
 
 FIRST_JACK: Final = 4 * (JACK - 1)
 """The number of the first jack; jacks are FIRST_JACK to FIRST_QUEEN - 1."""
@@ -130,20 +142,28 @@ def unions_of_disjoint(sets: tuple[int, ...]) -> tuple[int, ...]:
 
 def capture_options(card: int, table: int, rules: Rules) -> tuple[int, ...]:
     """Every set of table cards that ``card`` may take, as card sets; empty if it takes nothing."""
-    return _options(card, table, rules.capture_variant)
+    return _options(card, table, rules.capture_variant & MEMO_INDEX)
 
 
 def _options(card: int, table: int, variant: int) -> tuple[int, ...]:
     """:func:`capture_options` for the rules of a capture variant (``Rules.capture_variant``).
 
-    The variant's bits carry the three settings that matter here, so a memo miss reads no
-    attribute of the rules (each read is a slow generic look-up in compiled code).
+    The variant's bits carry the settings that matter here, so a memo miss reads no attribute of
+    the rules (each read is a slow generic look-up in compiled code).
     """
     rank = (card >> 2) + 1
     if rank <= 10:
         options = sets_summing(table & _NUMBER_CARDS, 11 - rank)
-        if variant & SEVERAL_SETS and len(options) > 1:
-            return unions_of_disjoint(options)
+        if variant & THREE_CARDS:
+            options = tuple([taken for taken in options if taken.bit_count() <= 3])
+        if len(options) > 1:
+            if variant & UNION_OF_SETS:
+                union = 0
+                for taken in options:
+                    union |= taken
+                return (union,)
+            if variant & SEVERAL_SETS:
+                return unions_of_disjoint(options)
         return options
     if rank == JACK:
         taken = table & (_NUMBER_CARDS | _JACKS)
@@ -159,7 +179,7 @@ def _options(card: int, table: int, variant: int) -> tuple[int, ...]:
     return tuple(singles)
 
 
-MEMOS: Final[tuple[dict[int, tuple[Move, ...]], ...]] = tuple({} for _ in range(8))
+MEMOS: Final[tuple[dict[int, tuple[Move, ...]], ...]] = tuple({} for _ in range(VARIANTS))
 """The memos of card plays, one per capture variant (``Rules.capture_variant``).
 
 Module state rather than a field of the rules: the rules are part of every seat's view, and the
@@ -170,18 +190,18 @@ memo's keys show which cards were looked up, so it must not be reachable from a 
 def card_moves(card: int, table: int, rules: Rules) -> tuple[Move, ...]:
     """The legal plays of one card at a table: its captures, then a lay where one is allowed.
 
-    The answer is remembered in ``MEMOS[rules.capture_variant]`` under
+    The answer is remembered in ``MEMOS[rules.capture_variant & MEMO_INDEX]`` under
     ``(table & RELEVANT[card]) << 6 | card``; the engine's hot paths look there first and call
     :func:`remember_moves` only on a miss.
     """
-    variant = rules.capture_variant
+    variant = rules.capture_variant & MEMO_INDEX
     key = (table & RELEVANT[card]) << 6 | card
     moves = MEMOS[variant].get(key)
     return moves if moves is not None else remember_moves(card, table, variant, key)
 
 
 def remember_moves(card: int, table: int, variant: int, key: int) -> tuple[Move, ...]:
-    """Work out :func:`card_moves` for a capture variant and remember it under ``key``.
+    """Work out :func:`card_moves` for a capture variant (a memo index) and remember it.
 
     A jack's plays are worked out but not remembered: its key is the whole table (it takes every
     number card and jack), which random play seldom meets twice, so remembering it only filled

@@ -64,9 +64,31 @@ def _table_must_be_redealt(rules: Rules, table: Sequence[int]) -> bool:
     return jacks > 1
 
 
+_SKIPPING: Final = (OpeningTable.SKIP_JACKS, OpeningTable.JACKS_UNDER)
+"""The opening-table rules under which a jack drawn for the table is skipped, never redealt."""
+
+
+def _skip_jacks(rules: Rules, cards: list[int], start: int, rng: random.Random) -> list[int]:
+    """Draw the table's four cards from ``cards[start:]``, putting back each jack drawn: at a
+    random place in the pack (``skip-jacks``) or under it (``jacks-under``)."""
+    table: list[int] = []
+    pack = cards[start:]
+    while len(table) < TABLE_SIZE:
+        card = pack.pop(0)
+        if (card >> 2) + 1 != JACK:
+            table.append(card)
+        elif rules.opening_table is OpeningTable.SKIP_JACKS:
+            pack.insert(rng.randrange(len(pack) + 1), card)
+        else:
+            pack.append(card)
+    return cards[:start] + table + pack
+
+
 def shuffle_deck(rules: Rules, players: int, rng: random.Random) -> tuple[int, ...]:
     """Shuffle and settle the opening table as a dealer would; return the deck order."""
     table_start = HAND_SIZE * players
+    if rules.opening_table in _SKIPPING:
+        return tuple(_skip_jacks(rules, shuffled_pack(rng), table_start, rng))
     while True:
         cards = shuffled_pack(rng)
         hands, table, pack = (

@@ -14,6 +14,7 @@ from typing import Final
 from pasur.rules.captures import (
     FIRST_JACK,
     FIRST_QUEEN,
+    MEMO_INDEX,
     MEMOS,
     RELEVANT,
     capture_options,
@@ -24,9 +25,18 @@ from pasur.rules.cards import CARDS, JACK, format_cards
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE, TABLE_SIZE, check_deck, seeded_rng, shuffle_deck
 from pasur.rules.errors import DeckError, GameOverError, IllegalMoveError
 from pasur.rules.moves import Move
-from pasur.rules.scoring import RoundCounts, game_winner, score_round
-from pasur.rules.settings import STANDARD, Capture, Rules, SurCancel, SurFinalDeal
+from pasur.rules.open_hands import dealt_open_cards, next_open_card, packet
+from pasur.rules.scoring import game_winner, score_round, side_counts
+from pasur.rules.settings import (
+    SPECIAL_MOVES,
+    STANDARD,
+    Capture,
+    NoCaptureLeftovers,
+    OpenCards,
+    Rules,
+)
 from pasur.rules.state import FinishedRound, GameState, Play, RoundResult
+from pasur.rules.sur import sur_after_clear
 
 
 def new_game(
@@ -84,6 +94,9 @@ def _deal_round(
     start = HAND_SIZE * players
     for card in order[start : start + TABLE_SIZE]:
         table |= 1 << card
+    open_cards: tuple[int, ...] = ()
+    if rules.open_cards is not OpenCards.OFF:
+        open_cards = dealt_open_cards(order, players, dealer, start + TABLE_SIZE)
     # Field by field in GameState's order: tuple.__new__ skips the keyword-taking constructor.
     return _new(
         _GAME_STATE,
@@ -106,6 +119,7 @@ def _deal_round(
             totals,  # totals
             None,  # result
             -1,  # winner
+            open_cards,
         ),
     )
 
@@ -115,7 +129,7 @@ def next_round(state: GameState, *, deck: Sequence[int] | None = None) -> GameSt
 
     ``deck`` gives its deck order; without it the order comes from the game's seed.
     """
-    if state.winner >= 0:
+    if state.winner != -1:
         raise GameOverError("the game is over")
     if state.result is None:
         raise GameOverError("the round is still being played")
@@ -134,9 +148,21 @@ def next_round(state: GameState, *, deck: Sequence[int] | None = None) -> GameSt
     )
 
 
-def moves_for(hand: int, table: int, rules: Rules) -> tuple[Move, ...]:
-    """The legal moves of a hand at a table, card by card in rank order, captures before a lay."""
-    variant = rules.capture_variant
+def moves_for(hand: int, table: int, rules: Rules, *, last_card: bool = False) -> tuple[Move, ...]:
+    """The legal moves of the cards ``hand`` may play at a table, card by card in rank order,
+    captures before a lay.
+
+    ``last_card`` says that the hand holds a seat's last card of the round's final deal, where
+    ``last-card-sweep`` makes every capture but a jack's take the whole table. Under
+    ``open-cards=stack`` a seat may play only its open card: pass that card alone.
+    """
+    moves = _hand_moves(hand, table, rules.capture_variant & MEMO_INDEX)
+    if last_card and rules.last_card_sweep:
+        return _swept(moves, table)
+    return moves
+
+
+def _hand_moves(hand: int, table: int, variant: int) -> tuple[Move, ...]:
     memo = MEMOS[variant]
     moves: tuple[Move, ...] = ()
     while hand:
@@ -149,23 +175,67 @@ def moves_for(hand: int, table: int, rules: Rules) -> tuple[Move, ...]:
     return moves
 
 
+def _swept(moves: tuple[Move, ...], table: int) -> tuple[Move, ...]:
+    """A last card's moves under the sweep: a capture (a jack's aside) takes the whole table."""
+    swept: list[Move] = []
+    for move in moves:
+        card = move[0]
+        if move[1] and not FIRST_JACK <= card < FIRST_QUEEN:
+            move = _new(_MOVE, (_CARDS[card], table))
+        if move not in swept:
+            swept.append(move)
+    return tuple(swept)
+
+
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """The moves the seat to play may make; empty when the round or game is over."""
-    if state.turn < 0:
+    seat = state.turn
+    if seat < 0:
         return ()
-    return moves_for(state.hands[state.turn], state.table, state.rules)
+    rules = state.rules
+    variant = rules.capture_variant
+    hand = state.hands[seat]
+    if not variant & SPECIAL_MOVES:
+        return _hand_moves(hand, state.table, variant)
+    return moves_for(
+        playable(state, seat),
+        state.table,
+        rules,
+        last_card=state.dealt == PACK_SIZE and hand.bit_count() == 1,
+    )
+
+
+def playable(state: GameState, seat: int) -> int:
+    """The cards ``seat`` may play from its hand: all of them, or its open card alone under
+    ``open-cards=stack``."""
+    hand = state.hands[seat]
+    if state.rules.open_cards is OpenCards.STACK:
+        return hand & state.open_cards[seat]
+    return hand
 
 
 def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
     """Why ``move`` may not be played now, in words; None if it may."""
     card, taken = move
     if state.turn < 0:
-        return "the game is over" if state.winner >= 0 else "the round is over: deal the next one"
+        return "the game is over" if state.winner != -1 else "the round is over: deal the next one"
     # A str, not Card | int: compiled code keeps that join as a plain int (AS would print as 3).
     name = str(CARDS[card]) if 0 <= card < PACK_SIZE else str(card)
     if not 0 <= card < PACK_SIZE or not state.hands[state.turn] >> card & 1:
         return f"{name} is not in seat {state.turn + 1}'s hand"
+    if not playable(state, state.turn) >> card & 1:
+        return (
+            f"{name} is hidden in the stack: only the open card "
+            f"{format_cards(state.open_cards[state.turn])} may be played"
+        )
     options = capture_options(card, state.table, state.rules)
+    if options and _sweeps(state, card):
+        if taken in options and taken != state.table:
+            return (
+                f"{name} is the last card of the hand in the final deal: "
+                f"it takes the whole table, {format_cards(state.table)}"
+            )
+        options = (state.table,)
     if taken:
         if taken in options:
             return None
@@ -184,6 +254,16 @@ def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
             format_cards(option) for option in options
         )
     return None
+
+
+def _sweeps(state: GameState, card: int) -> bool:
+    """Whether ``card``, if it captures, takes the whole table (``last-card-sweep``)."""
+    return (
+        state.rules.last_card_sweep
+        and state.dealt == PACK_SIZE
+        and state.hands[state.turn].bit_count() == 1
+        and not FIRST_JACK <= card < FIRST_QUEEN
+    )
 
 
 def _is_are(cards: int) -> str:
@@ -214,7 +294,10 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
     rules = state.rules
     if seat < 0 or not 0 <= card < PACK_SIZE or not state.hands[seat] >> card & 1:
         raise IllegalMoveError(why_illegal(state, move))
-    if move not in card_moves(card, state.table, rules):
+    if rules.capture_variant & SPECIAL_MOVES:
+        if move not in legal_moves(state):
+            raise IllegalMoveError(why_illegal(state, move))
+    elif move not in card_moves(card, state.table, rules):
         raise IllegalMoveError(why_illegal(state, move))
     return play_legal(state, move)
 
@@ -247,13 +330,14 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
         piles = tuple(captured)
         last_capturer = seat
         if not table and not FIRST_JACK <= card < FIRST_QUEEN:
-            sur, surs = _sur(state, seat)
+            sur, surs = sur_after_clear(state, card, taken, hands)
     else:
         table |= bit
     # _CARDS[card]: the same Card whether the move came as a Move or as a plain (int, int) pair.
     # Joining the plays with a 1-tuple copies them once; (*plays, play) went through a list.
     played = _new(_PLAY, (seat, _CARDS[card], taken, sur)) if taken else _LAY_PLAYS[seat][card]
     plays = state.plays + (played,)  # noqa: RUF005
+    played_by = seat
     if hands[seat] or seat != dealer:
         seat = (seat + 1) % players
     elif dealt < PACK_SIZE:
@@ -266,6 +350,9 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
         seat = (dealer + 1) % players
     else:
         return _end_round(state, table, piles, surs, last_capturer, plays)
+    open_cards = fields[18]
+    if open_cards:
+        open_cards = _open_after(state, played_by, card, hands, dealt)
     return _new(
         _GAME_STATE,
         (
@@ -287,12 +374,28 @@ def play_legal(state: GameState, move: tuple[int, int]) -> GameState:
             fields[15],  # totals
             None,  # result
             -1,  # winner
+            open_cards,
         ),
     )
 
 
+def _open_after(
+    state: GameState, seat: int, card: int, hands: list[int], dealt: int
+) -> tuple[int, ...]:
+    """The open cards after ``seat`` played ``card`` (Ru Baaz); ``dealt`` is after any new deal."""
+    players = state.players
+    if dealt != state.dealt:
+        return dealt_open_cards(state.deck, players, state.dealer, dealt)
+    open_cards = list(state.open_cards)
+    if open_cards[seat] >> card & 1:
+        cards = packet(state.deck, players, state.dealer, dealt, seat)
+        open_cards[seat] = next_open_card(cards, hands[seat])
+    return tuple(open_cards)
+
+
 # Module globals imported from elsewhere are dict look-ups in compiled code; Final names are not.
 _CARDS: Final = CARDS
+_MOVE: Final = Move
 _PLAY: Final = Play
 _GAME_STATE: Final = GameState
 _ROUND_RESULT: Final = RoundResult
@@ -300,31 +403,6 @@ _FINISHED_ROUND: Final = FinishedRound
 
 _LAY_PLAYS: Final = tuple(tuple(Play(seat, card, 0, False) for card in CARDS) for seat in range(4))
 """_LAY_PLAYS[seat][card]: the play of a seat laying a card, made once (plays are immutable)."""
-
-
-def _sur(state: GameState, seat: int) -> tuple[bool, tuple[int, ...]]:
-    """Whether clearing the table scores a Sur for ``seat``, and the standing Surs after it."""
-    rules = state.rules
-    if state.dealt == PACK_SIZE and rules.sur_final_deal is SurFinalDeal.FORBIDDEN:
-        return False, state.surs
-    side = state.side_of(seat)
-    if rules.sur_cutoff is not None and state.totals[side] >= rules.sur_cutoff:
-        return False, state.surs
-    surs = list(state.surs)
-    if rules.sur_cancel is SurCancel.OPPONENT:
-        # The opponent with most standing Surs (nearest in turn order on a tie) loses one.
-        players = state.players
-        candidates = [
-            ((seat + step) % players)
-            for step in range(1, players)
-            if state.side_of((seat + step) % players) != side and surs[(seat + step) % players]
-        ]
-        if candidates:
-            victim = max(candidates, key=lambda s: (surs[s], -((s - seat) % players)))
-            surs[victim] -= 1
-            return True, tuple(surs)
-    surs[seat] += 1
-    return True, tuple(surs)
 
 
 def _end_round(
@@ -336,21 +414,17 @@ def _end_round(
     plays: tuple[Play, ...],
 ) -> GameState:
     """Give the table's last cards away, score the round and see whether the game is won."""
-    leftover_to = last_capturer if last_capturer >= 0 else state.dealer
-    final_piles = list(piles)
-    final_piles[leftover_to] |= table
     players = state.players
     rules = state.rules
-    if rules.partnerships:
-        side_piles = [final_piles[0] | final_piles[2], final_piles[1] | final_piles[3]]
-        side_surs = [surs[0] + surs[2], surs[1] + surs[3]]
-    else:
-        side_piles = final_piles
-        side_surs = list(surs)
-    counts = RoundCounts.from_piles(side_piles, side_surs)
-    score = score_round(rules, counts, state.totals)
+    leftover_to = last_capturer if last_capturer >= 0 else _no_capture_taker(state)
+    final_piles = list(piles)
+    leftover = table
+    if leftover_to >= 0:
+        final_piles[leftover_to] |= table
+        table = 0
+    score = score_round(rules, side_counts(rules, final_piles, surs), state.totals)
     totals = tuple(total + points for total, points in zip(state.totals, score.points, strict=True))
-    winner = game_winner(totals, rules.target)
+    winner = game_winner(totals, rules.target, tie=rules.target_tie)
     return _new(
         _GAME_STATE,
         (
@@ -364,13 +438,26 @@ def _end_round(
             state.dealer,
             -1,
             state.dealt,
-            0,
+            table,
             tuple(final_piles),
             surs,
             last_capturer,
             plays,
             totals,
-            _new(_ROUND_RESULT, (score, table, leftover_to, totals)),
+            _new(_ROUND_RESULT, (score, leftover, leftover_to, totals, -1)),
             -1 if winner is None else winner,
+            (0,) * players if state.open_cards else (),
         ),
     )
+
+
+def _no_capture_taker(state: GameState) -> int:
+    """Who takes the table after a round without a capture; -1: nobody takes it."""
+    rule = state.rules.no_capture_leftovers
+    if rule is NoCaptureLeftovers.NOBODY:
+        return -1
+    if rule is NoCaptureLeftovers.PREVIOUS_CAPTURER and state.finished:
+        previous = state.finished[-1].result.leftover_to
+        if previous >= 0:
+            return previous
+    return state.dealer

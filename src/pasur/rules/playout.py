@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from pasur.rules.claims import claim_if_right
 from pasur.rules.engine import legal_moves, play_legal
 from pasur.rules.errors import ChoiceError
 from pasur.rules.moves import Move
@@ -27,9 +28,13 @@ def play_out_round(
 ) -> GameState:
     """Play the current round to its end; ``choosers[seat]`` picks for each seat.
 
+    Under ``claims=on`` a seat claims the game as soon as its claim is right (see
+    :mod:`pasur.rules.claims`), which ends the round there.
+
     Raises:
         ChoiceError: a chooser picked a move that is not legal.
     """
+    claims = state.rules.claims
     seat = state.turn
     while seat >= 0:
         legal = legal_moves(state)
@@ -37,5 +42,7 @@ def play_out_round(
         if move not in legal:
             raise ChoiceError(seat, move)
         state = play_legal(state, move)
+        if claims:
+            state = claim_if_right(state, seat)
         seat = state.turn
     return state

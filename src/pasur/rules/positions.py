@@ -22,9 +22,10 @@ def positions(record: Mapping[str, Any]) -> dict[str, Any]:
     """The positions of every round of ``record``.
 
     Returns ``{"players", "seats", "rounds"}``; each round is ``{"round", "dealer", "positions",
-    "score"}``. A position is ``{"turn", "hands", "table", "piles", "surs", "played", "sur"}``:
-    ``played`` is the move made from it (``"7D+4S"``, or null for the round's final position)
-    and ``sur`` whether that move scored a Sur. ``score`` is ``{"points", "lines", "totals"}``
+    "score"}``. A position is ``{"turn", "hands", "table", "piles", "surs", "open", "played",
+    "sur"}``: ``open`` is each seat's face-up card under Pasur Ru Baaz (an empty list without it),
+    ``played`` the move made from it (``"7D+4S"``, or null for the round's final position) and
+    ``sur`` whether that move scored a Sur. ``score`` is ``{"points", "lines", "totals"}``
     once the round is over, else null.
 
     Raises:
@@ -63,6 +64,7 @@ def _position(state: GameState) -> dict[str, Any]:
         "table": _cards(state.table),
         "piles": [_cards(pile) for pile in state.piles],
         "surs": list(state.surs),
+        "open": [_cards(cards) for cards in state.open_cards],
         "played": None,
         "sur": False,
     }

@@ -14,9 +14,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from pasur.rules.cards import CARDS, card_index
+from pasur.rules.claims import CLAIM_WORD, claim
 from pasur.rules.engine import new_game, next_round, play
 from pasur.rules.errors import PasurError, RecordError
 from pasur.rules.moves import Move
+from pasur.rules.scoring import DRAW
 from pasur.rules.settings import make_rules
 from pasur.rules.state import GameState, Play
 
@@ -24,18 +26,24 @@ FORMAT = "pasur-record"
 VERSION = 1
 
 
-def _round_entry(dealer: int, deck: Sequence[int], plays: Sequence[Play]) -> dict[str, Any]:
-    return {
-        "dealer": dealer,
-        "deck": [str(CARDS[card]) for card in deck],
-        "plays": [str(Move(CARDS[p.card], p.taken)) for p in plays],
-    }
+def _round_entry(
+    dealer: int, deck: Sequence[int], plays: Sequence[Play], claimed_by: int = -1
+) -> dict[str, Any]:
+    written = [str(Move(CARDS[p.card], p.taken)) for p in plays]
+    if claimed_by >= 0:
+        written.append(f"{CLAIM_WORD} {claimed_by + 1}")
+    return {"dealer": dealer, "deck": [str(CARDS[card]) for card in deck], "plays": written}
 
 
 def record_of(state: GameState, seats: Sequence[str] | None = None) -> dict[str, Any]:
-    """The record of a game so far (rounds finished and the one being played), as plain data."""
+    """The record of a game so far (rounds finished and the one being played), as plain data.
+
+    A round that a claim ended (``claims=on``) lists the claim after its plays as ``claim 2``:
+    seat 2 claimed.
+    """
     entries = [_round_entry(r.dealer, r.deck, r.plays) for r in state.finished]
-    entries.append(_round_entry(state.dealer, state.deck, state.plays))
+    claimed_by = state.result.claimed_by if state.result is not None else -1
+    entries.append(_round_entry(state.dealer, state.deck, state.plays, claimed_by))
     names = (
         list(seats) if seats is not None else [f"Seat {seat + 1}" for seat in range(state.players)]
     )
@@ -49,8 +57,15 @@ def record_of(state: GameState, seats: Sequence[str] | None = None) -> dict[str,
         "seats": names,
         "rounds": entries,
         "totals": list(state.totals),
-        "winner": state.winner if state.winner >= 0 else None,
+        "winner": _winner(state),
     }
+
+
+def _winner(state: GameState) -> int | str | None:
+    """The record's ``winner``: a side, ``"draw"``, or None while the game goes on."""
+    if state.winner == DRAW:
+        return "draw"
+    return state.winner if state.winner >= 0 else None
 
 
 def dumps(record: Mapping[str, Any]) -> str:
@@ -141,12 +156,22 @@ def states(data: Mapping[str, Any]) -> Iterator[GameState]:
             if state.turn < 0:
                 raise RecordError(f"{where}, play {index}: the round is already over")
             try:
-                state = play(state, Move.parse(str(text)))
+                state = _play_entry(state, str(text))
             except PasurError as error:
                 raise RecordError(f"{where}, play {index} ({text}): {error}") from None
             yield state
     assert state is not None
     _check_stated_result(data, state)
+
+
+def _play_entry(state: GameState, text: str) -> GameState:
+    """Play one entry of a round's plays: a move, or a claim (``claim 2``)."""
+    word, _, seat = text.strip().partition(" ")
+    if word.lower() != CLAIM_WORD:
+        return play(state, Move.parse(text))
+    if not seat.strip().isdecimal():
+        raise RecordError(f"write a claim as {CLAIM_WORD} SEAT, as in {CLAIM_WORD} 1")
+    return claim(state, int(seat) - 1)
 
 
 def _check_stated_result(data: Mapping[str, Any], state: GameState) -> None:
@@ -155,6 +180,6 @@ def _check_stated_result(data: Mapping[str, Any], state: GameState) -> None:
         raise RecordError(
             f"the record states totals {data['totals']}, but its plays give {list(state.totals)}"
         )
-    winner = state.winner if state.winner >= 0 else None
+    winner = _winner(state)
     if "winner" in data and data["winner"] != winner:
         raise RecordError(f"the record states winner {data['winner']}, but its plays give {winner}")

@@ -11,7 +11,7 @@ from typing import Final, NamedTuple
 
 from pasur.rules.cards import ACES, CLUB_CARDS, JACKS, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from pasur.rules.errors import PasurError
-from pasur.rules.settings import ClubsAward, ClubsTie, Rules, SurCancel
+from pasur.rules.settings import ClubsAward, ClubsTie, Rules, SurCancel, SurCutoffCancels, TargetTie
 
 CLUBS_IN_PACK = 13
 ACES_IN_PACK = 4
@@ -41,9 +41,9 @@ class RoundCounts(NamedTuple):
     jacks: tuple[int, ...]
     """Jacks per side."""
     ten_of_diamonds: int
-    """The side that took the 10♦."""
+    """The side that took the 10♦ (-1 when nobody did: ``no-capture-leftovers=nobody``)."""
     two_of_clubs: int
-    """The side that took the 2♣."""
+    """The side that took the 2♣ (-1 when nobody did)."""
     surs: tuple[int, ...]
     """Surs per side, as the table kept them (cancelled ones already removed)."""
 
@@ -94,7 +94,7 @@ class RoundCounts(NamedTuple):
     def from_piles(cls, piles: Sequence[int], surs: Sequence[int]) -> RoundCounts:
         """Count the capture piles (card sets), one per side."""
         clubs, aces, jacks = [], [], []
-        ten_of_diamonds = two_of_clubs = 0
+        ten_of_diamonds = two_of_clubs = -1
         for side, pile in enumerate(piles):
             clubs.append((pile & CLUB_CARDS).bit_count())
             aces.append((pile & ACES).bit_count())
@@ -107,6 +107,15 @@ class RoundCounts(NamedTuple):
             cls,
             (tuple(clubs), tuple(aces), tuple(jacks), ten_of_diamonds, two_of_clubs, tuple(surs)),
         )
+
+
+def side_counts(rules: Rules, piles: Sequence[int], surs: Sequence[int]) -> RoundCounts:
+    """The counts of seats' capture piles and Surs, added up per side (per team in partnerships)."""
+    if rules.partnerships:
+        return RoundCounts.from_piles(
+            [piles[0] | piles[2], piles[1] | piles[3]], [surs[0] + surs[2], surs[1] + surs[3]]
+        )
+    return RoundCounts.from_piles(piles, surs)
 
 
 class ScoreLine(NamedTuple):
@@ -182,22 +191,39 @@ def clubs_winner(rules: Rules, clubs: Sequence[int], *, individual_three: bool) 
 
 
 def standing_surs(rules: Rules, surs: Sequence[int], totals: Sequence[int]) -> tuple[int, ...]:
-    """The Surs that score: none for a side at the cutoff, and netted when the rules say so."""
+    """The Surs that score: none for a side at the cutoff, and netted when the rules say so.
+
+    Under ``sur-cancel=net`` a side at the cutoff nets nothing away from the others, unless
+    ``sur-cutoff-cancels=on``: then its Surs still cancel, though it scores none.
+    """
     cutoff = rules.sur_cutoff
-    eligible = [
-        0 if cutoff is not None and total >= cutoff else count
-        for count, total in zip(surs, totals, strict=True)
-    ]
+    barred = [cutoff is not None and total >= cutoff for total in totals]
+    eligible = [0 if out else count for count, out in zip(surs, barred, strict=True)]
     if rules.sur_cancel is SurCancel.NET:
+        cancelling = list(surs) if rules.sur_cutoff_cancels is SurCutoffCancels.ON else eligible
         return tuple(
-            max(0, count - max(eligible[:side] + eligible[side + 1 :], default=0))
+            max(0, count - max(cancelling[:side] + cancelling[side + 1 :], default=0))
             for side, count in enumerate(eligible)
         )
     return tuple(eligible)
 
 
+def clubs_settled(rules: Rules, clubs: Sequence[int]) -> bool:
+    """Whether the clubs award can no longer change hands, whatever becomes of the clubs not yet
+    taken (a claim per shodam counts the award only then)."""
+    out = CLUBS_IN_PACK - sum(clubs)
+    if rules.clubs_award is ClubsAward.SEVEN and max(clubs) >= 7:
+        return True
+    ranked = sorted(clubs, reverse=True)
+    return ranked[0] > ranked[1] + out
+
+
 def score_round(
-    rules: Rules, counts: RoundCounts, totals: Sequence[int] | None = None
+    rules: Rules,
+    counts: RoundCounts,
+    totals: Sequence[int] | None = None,
+    *,
+    settled_clubs_only: bool = False,
 ) -> RoundScore:
     """Score one round.
 
@@ -205,10 +231,14 @@ def score_round(
         rules: the house rules.
         counts: what each side took; call :meth:`RoundCounts.validate` first on typed-in counts.
         totals: each side's game total before this round, for the Sur cutoff (zeros if omitted).
+        settled_clubs_only: count the clubs award only if no club still out could change it (a
+            round that a claim ends before its last card).
     """
     sides = counts.sides
     before = tuple(totals) if totals is not None else (0,) * sides
     winner = clubs_winner(rules, counts.clubs, individual_three=sides == 3)
+    if settled_clubs_only and not clubs_settled(rules, counts.clubs):
+        winner = None
     surs = standing_surs(rules, counts.surs, before)
     lines = []
     for side in range(sides):
@@ -240,13 +270,21 @@ def score_round(
 _new: Final = tuple.__new__
 
 
-def game_winner(totals: Sequence[int], target: int) -> int | None:
-    """The side that has won once a round has ended, or None to play on.
+DRAW: Final = -2
+"""What :func:`game_winner` returns for a drawn game (``GameState.winner`` holds the same)."""
 
-    The game ends when a side has reached the target; the highest total wins, and when the highest
-    totals are tied another round is played.
+
+def game_winner(
+    totals: Sequence[int], target: int, *, tie: TargetTie = TargetTie.PLAY_ON
+) -> int | None:
+    """The side that has won once a round has ended, :data:`DRAW`, or None to play on.
+
+    The game ends when a side has reached the target; the highest total wins. When the highest
+    totals are tied another round is played, or, under ``target-tie=draw``, the game is drawn.
     """
     best = max(totals)
-    if best < target or list(totals).count(best) > 1:
+    if best < target:
         return None
+    if list(totals).count(best) > 1:
+        return DRAW if tie is TargetTie.DRAW else None
     return list(totals).index(best)

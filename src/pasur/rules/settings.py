@@ -24,6 +24,10 @@ class OpeningTable(StrEnum):
     """Redeal on 2+ jacks, 3+ queens or 3+ kings on the table; bury a lone jack and replace it."""
     REDRAW = "redraw"
     """Shuffle and deal again until the table holds no jack."""
+    SKIP_JACKS = "skip-jacks"
+    """Each jack drawn for the table goes back into the pack at a random place; never a redeal."""
+    JACKS_UNDER = "jacks-under"
+    """Each jack drawn for the table goes to the bottom of the pack; never a redeal."""
 
 
 class FaceCapture(StrEnum):
@@ -45,6 +49,16 @@ class SumSets(StrEnum):
 
     ONE = "one"
     SEVERAL = "several"
+    """Any number of disjoint sets, the player's choice."""
+    UNION = "union"
+    """Every set at once: each table card that belongs to some set is taken."""
+
+
+class SumCards(StrEnum):
+    """How many table cards one set of eleven may hold."""
+
+    ANY = "any"
+    THREE = "3"
 
 
 class SurFinalDeal(StrEnum):
@@ -52,6 +66,8 @@ class SurFinalDeal(StrEnum):
 
     FORBIDDEN = "forbidden"
     ALLOWED = "allowed"
+    LAST_CARD = "last-card"
+    """Allowed in the final deal, except with the round's very last card."""
 
 
 class SurCancel(StrEnum):
@@ -63,6 +79,49 @@ class SurCancel(StrEnum):
     """A Sur made while an opponent has one standing cancels that one instead of scoring."""
     NET = "net"
     """At the round's end each side keeps only its Surs beyond the most any opponent made."""
+    ALL_OTHERS = "all-others"
+    """A Sur made while every opponent has one standing cancels one of each instead of scoring."""
+    REPLY = "reply"
+    """A Sur cancels an opponent's only as the reply to it: before any other capture by the
+    Sur's opponents that leaves cards on the table."""
+
+
+class SurCutoffCancels(StrEnum):
+    """Whether a side at the Sur cutoff may still cancel other sides' Surs."""
+
+    OFF = "off"
+    """It neither scores nor cancels."""
+    ON = "on"
+    """It scores no Sur, but its Surs still cancel."""
+
+
+class NoCaptureLeftovers(StrEnum):
+    """Who takes the table's cards after a round in which nobody captured."""
+
+    DEALER = "dealer"
+    PREVIOUS_CAPTURER = "previous-capturer"
+    """The last seat that captured in the round before (the dealer in a game's first round)."""
+    NOBODY = "nobody"
+    """Nobody: they are left out of the count."""
+
+
+class TargetTie(StrEnum):
+    """What a tie for the top total at or past the target means."""
+
+    PLAY_ON = "play-on"
+    DRAW = "draw"
+
+
+class OpenCards(StrEnum):
+    """Pasur Ru Baaz: whether one card of each hand lies face up, and how the hand is held."""
+
+    OFF = "off"
+    HELD = "held"
+    """Hands are held as usual with one card face up; any card may be played; when the open card
+    is played, the next card of the hand in deal order is turned up."""
+    STACK = "stack"
+    """Each hand is a face-down stack in deal order with its top card face up; only that card may
+    be played, and the card beneath, unknown to everyone until then, is turned up."""
 
 
 class ClubsAward(StrEnum):
@@ -87,6 +146,15 @@ OPTIONAL_CAPTURE: Final = 4
 """The bit of ``Rules.capture_variant`` set when capture is optional."""
 SEVERAL_SETS: Final = 2
 """The bit set when a number card may take several disjoint sets at once."""
+UNION_OF_SETS: Final = 8
+"""The bit set when a number card takes every set at once."""
+THREE_CARDS: Final = 16
+"""The bit set when a set of eleven may hold at most three table cards."""
+VARIANTS: Final = 32
+"""How many capture variants there are (one memo each): the bits below this."""
+SPECIAL_MOVES: Final = 32
+"""The bit set when a seat's legal moves are not simply every play of every card it holds: only
+its open card may be played (``open-cards=stack``), or its last card sweeps the table."""
 ALL_MATCHING: Final = 1
 """The bit set when a queen or king takes every matching card."""
 
@@ -102,7 +170,9 @@ class Rules:
     capture: Capture = Capture.COMPULSORY
     """A card that can capture must capture, or may be laid."""
     sum_sets: SumSets = SumSets.ONE
-    """A number card takes one set summing to eleven with it, or several disjoint sets."""
+    """A number card takes one set summing to eleven with it, several disjoint sets, or all."""
+    sum_cards: SumCards = SumCards.ANY
+    """The most table cards a set of eleven may hold."""
     sur_points: int = 5
     """Points for each Sur."""
     sur_final_deal: SurFinalDeal = SurFinalDeal.FORBIDDEN
@@ -111,6 +181,8 @@ class Rules:
     """A side whose game total before the round is this or more scores (and cancels) no Sur."""
     sur_cancel: SurCancel = SurCancel.NONE
     """How opposing Surs offset each other."""
+    sur_cutoff_cancels: SurCutoffCancels = SurCutoffCancels.OFF
+    """Whether a side at the Sur cutoff still cancels opposing Surs."""
     clubs_points: int = 7
     """Points for the clubs award."""
     clubs_award: ClubsAward = ClubsAward.MOST
@@ -121,8 +193,18 @@ class Rules:
     """The game ends at the end of a round in which a side reaches this total."""
     partnerships: bool = False
     """Four players in two teams, partners opposite: piles and scores per team."""
+    no_capture_leftovers: NoCaptureLeftovers = NoCaptureLeftovers.DEALER
+    """Who takes the table after a round without a capture."""
+    target_tie: TargetTie = TargetTie.PLAY_ON
+    """A tie for the top total at the target: another round, or a drawn game."""
+    claims: bool = False
+    """Per shodam: a side that reaches the target during a round may claim the game at once."""
+    open_cards: OpenCards = OpenCards.OFF
+    """Pasur Ru Baaz: one card of each hand face up for everyone."""
+    last_card_sweep: bool = False
+    """In the final deal, a seat's last card that captures takes the whole table."""
     capture_variant: int = dataclasses.field(init=False, repr=False, compare=False, hash=False)
-    """A number from 0 to 7 naming the settings that decide what a card may take.
+    """A number below :data:`VARIANTS` naming the settings that decide what a card may take.
 
     The engine keeps one memo of card plays per variant (see :mod:`pasur.rules.captures`) and
     finds it with this number, so the hot path never hashes the rules. The memo itself is kept
@@ -135,8 +217,21 @@ class Rules:
             (self.capture is Capture.OPTIONAL) * OPTIONAL_CAPTURE
             + (self.sum_sets is SumSets.SEVERAL) * SEVERAL_SETS
             + (self.face_capture is FaceCapture.ALL) * ALL_MATCHING
+            + (self.sum_sets is SumSets.UNION) * UNION_OF_SETS
+            + (self.sum_cards is SumCards.THREE) * THREE_CARDS
+            + (self.open_cards is OpenCards.STACK or self.last_card_sweep) * SPECIAL_MOVES
         )
         object.__setattr__(self, "capture_variant", variant)
+
+    @property
+    def plain_moves(self) -> bool:
+        """Whether a seat's legal moves are every play of every card in its hand.
+
+        False when a seat may play only its open card (``open-cards=stack``) or when its last
+        card sweeps the table (``last-card-sweep``): a search then asks the engine for the legal
+        moves of a state instead of listing a hand's plays itself.
+        """
+        return not self.capture_variant & SPECIAL_MOVES
 
     def __reduce__(self) -> tuple[type[Rules], tuple[object, ...]]:
         """Pickle the settings; derived fields are worked out again on arrival."""
@@ -234,15 +329,22 @@ SETTINGS: dict[str, _Setting] = {
     "face-capture": _Setting("face_capture", _choices(FaceCapture)),
     "capture": _Setting("capture", _choices(Capture)),
     "sum-sets": _Setting("sum_sets", _choices(SumSets)),
+    "sum-cards": _Setting("sum_cards", _choices(SumCards)),
     "sur-points": _Setting("sur_points", ("5", "10")),
     "sur-final-deal": _Setting("sur_final_deal", _choices(SurFinalDeal)),
     "sur-cutoff": _Setting("sur_cutoff", low=1, high=1000, none_allowed=True),
     "sur-cancel": _Setting("sur_cancel", _choices(SurCancel)),
+    "sur-cutoff-cancels": _Setting("sur_cutoff_cancels", _choices(SurCutoffCancels)),
     "clubs-points": _Setting("clubs_points", ("7", "13")),
     "clubs-award": _Setting("clubs_award", _choices(ClubsAward)),
     "clubs-tie3": _Setting("clubs_tie3", _choices(ClubsTie)),
     "target": _Setting("target", low=1, high=10_000),
     "partnerships": _Setting("partnerships", ("off", "on")),
+    "no-capture-leftovers": _Setting("no_capture_leftovers", _choices(NoCaptureLeftovers)),
+    "target-tie": _Setting("target_tie", _choices(TargetTie)),
+    "claims": _Setting("claims", ("off", "on")),
+    "open-cards": _Setting("open_cards", _choices(OpenCards)),
+    "last-card-sweep": _Setting("last_card_sweep", ("off", "on")),
 }
 """Every setting by the name people type."""
 
@@ -256,7 +358,31 @@ PAGAT = Rules(
 )
 """The rules as pagat.com gives them."""
 
-PRESETS: dict[str, Rules] = {"standard": STANDARD, "pagat": PAGAT}
+RU_BAAZ = Rules(open_cards=OpenCards.HELD)
+"""Pasur Ru Baaz ("Open Pasur"), the two-player variant of the Wikipedia text: one card of each
+hand face up."""
+
+VARAGH = Rules(sum_sets=SumSets.UNION, target_tie=TargetTie.DRAW)
+"""The rules of the Varagh program, as far as issue #16 gives them."""
+
+PASUR11 = Rules(
+    opening_table=OpeningTable.JACKS_UNDER,
+    capture=Capture.OPTIONAL,
+    face_capture=FaceCapture.ALL,
+    sum_cards=SumCards.THREE,
+    sur_cutoff=None,
+    sur_cancel=SurCancel.REPLY,
+    no_capture_leftovers=NoCaptureLeftovers.NOBODY,
+)
+"""The rules of the Pasur11 program (its default settings)."""
+
+PRESETS: dict[str, Rules] = {
+    "standard": STANDARD,
+    "pagat": PAGAT,
+    "ru-baaz": RU_BAAZ,
+    "varagh": VARAGH,
+    "pasur11": PASUR11,
+}
 """Every preset by name."""
 
 

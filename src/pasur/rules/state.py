@@ -54,9 +54,13 @@ class RoundResult(NamedTuple):
     leftover: int
     """The cards left on the table at the end (a card set)."""
     leftover_to: int
-    """The seat that took them: the last to capture, or the dealer if nobody captured."""
+    """The seat that took them: the last to capture, or (if nobody captured) the seat the
+    ``no-capture-leftovers`` rule names; -1 when nobody took them."""
     totals: tuple[int, ...]
     """Game totals per side after this round."""
+    claimed_by: int = -1
+    """The seat whose claim ended the round (per shodam, see :func:`~pasur.rules.claims`), or -1
+    for a round played to its last card."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -117,12 +121,20 @@ class GameState(NamedTuple):
     result: RoundResult | None
     """This round's result once it is over."""
     winner: int
-    """The winning side once the game is over, or -1."""
+    """The winning side once the game is over, ``scoring.DRAW`` (-2) for a drawn game, else -1."""
+    open_cards: tuple[int, ...] = ()
+    """Pasur Ru Baaz: each seat's face-up hand cards (a card set per seat), which every seat
+    sees; an empty tuple when ``open-cards`` is off."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended, won or drawn."""
+        return self.winner != -1
 
     @property
     def phase(self) -> Phase:
         """Playing, between rounds, or over."""
-        if self.winner >= 0:
+        if self.winner != -1:
             return Phase.GAME_OVER
         return Phase.PLAYING if self.turn >= 0 else Phase.ROUND_OVER
 

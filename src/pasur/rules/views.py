@@ -4,6 +4,10 @@ A :class:`SeatView` holds the seat's own hand, the table, every capture pile (ea
 face up, so a player with perfect memory knows them all), the plays of the round, how many cards
 each hand and the pack hold, and the scores. It never holds another seat's hand or the pack order:
 those are not copied into it, so no code that only has a view can reach them.
+
+Under Pasur Ru Baaz (``open-cards``) each hand's open card is public: ``open_cards`` holds every
+seat's, for everyone. With ``open-cards=stack`` a seat does not know its own hidden cards either,
+so its ``hand`` is its open card alone.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from pasur.rules.cards import ALL_CARDS, Card, cards_of
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE, deals_per_round
 from pasur.rules.engine import moves_for
 from pasur.rules.moves import Move
-from pasur.rules.settings import Rules
+from pasur.rules.settings import OpenCards, Rules
 from pasur.rules.state import GameState, Play, RoundResult
 
 
@@ -24,7 +28,8 @@ class SeatView(NamedTuple):
     seat: int
     """Whose view this is."""
     hand: int
-    """This seat's hand (a card set); 0 for a spectator."""
+    """This seat's hand as it knows it (a card set): all of it, or under ``open-cards=stack``
+    its open card alone; 0 for a spectator."""
     # The rest are the public fields of GameState (from state.PUBLIC on), in the same order.
     rules: Rules
     players: int
@@ -42,6 +47,8 @@ class SeatView(NamedTuple):
     totals: tuple[int, ...]
     result: RoundResult | None
     winner: int
+    open_cards: tuple[int, ...]
+    """Every seat's face-up hand cards (a card set per seat), seen by all; () without Ru Baaz."""
 
     @property
     def pack_size(self) -> int:
@@ -90,13 +97,20 @@ class SeatView(NamedTuple):
         seen = self.hand | self.table
         for pile in self.piles:
             seen |= pile
+        for shown in self.open_cards:
+            seen |= shown
         return ALL_CARDS & ~seen
 
     def legal_moves(self) -> tuple[Move, ...]:
         """This seat's legal moves when it is to play; empty otherwise."""
         if not self.is_my_turn:
             return ()
-        return moves_for(self.hand, self.table, self.rules)
+        last_card = self.pack_size == 0 and self.hand_sizes[self.seat] == 1
+        return moves_for(self.hand, self.table, self.rules, last_card=last_card)
+
+    def open_cards_of(self, seat: int) -> tuple[Card, ...]:
+        """The face-up cards of a seat's hand (none without Ru Baaz)."""
+        return cards_of(self.open_cards[seat]) if self.open_cards else ()
 
     def hand_cards(self) -> tuple[Card, ...]:
         """The cards in this seat's hand."""
@@ -116,6 +130,8 @@ def view(state: GameState, seat: int) -> SeatView:
     s: tuple[object, ...] = state
     hands: tuple[object, ...] = state.hands
     hand = hands[seat] if seat >= 0 else 0
+    if s[18]:
+        hand = known_hand(state, seat)
     return _new(
         _SEAT_VIEW,
         (
@@ -135,8 +151,20 @@ def view(state: GameState, seat: int) -> SeatView:
             s[15],
             s[16],
             s[17],
+            s[18],
         ),
     )
+
+
+def known_hand(state: GameState, seat: int) -> int:
+    """What ``seat`` knows of its own hand: all of it, or its open card alone when hands are
+    face-down stacks (``open-cards=stack``); 0 for a spectator (seat -1)."""
+    if seat < 0:
+        return 0
+    hand = state.hands[seat]
+    if state.rules.open_cards is OpenCards.STACK:
+        return hand & state.open_cards[seat]
+    return hand
 
 
 _new: Final = tuple.__new__

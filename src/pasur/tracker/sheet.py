@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from pasur.rules import (
+    DRAW,
     CountError,
     PasurError,
     RoundCounts,
@@ -107,13 +108,29 @@ class ScoreSheet:
     @property
     def winner(self) -> int | None:
         """The winning side once a side has reached the target alone at the top, else None."""
-        return game_winner(self.totals, self.rules.target) if self.entries else None
+        outcome = self._outcome()
+        return outcome if outcome is not None and outcome >= 0 else None
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the game ended drawn: tied at the top at the target under ``target-tie=draw``."""
+        return self._outcome() == DRAW
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended, won or drawn: no round may be added."""
+        return self._outcome() is not None
 
     @property
     def tied_at_target(self) -> bool:
         """Whether the target is reached but the top totals are tied: play another round."""
         totals = self.totals
-        return max(totals) >= self.rules.target and self.winner is None
+        return max(totals) >= self.rules.target and not self.is_over
+
+    def _outcome(self) -> int | None:
+        if not self.entries:
+            return None
+        return game_winner(self.totals, self.rules.target, tie=self.rules.target_tie)
 
     @property
     def next_dealer(self) -> int:
@@ -122,8 +139,13 @@ class ScoreSheet:
 
     def add_round(self, entry: RoundEntry) -> ScoreSheet:
         """The sheet with one more round; refused once the game has a winner."""
-        if self.winner is not None:
-            raise SheetError("round", "the game is over: a side has reached the target")
+        if self.is_over:
+            reason = (
+                "the top totals are tied at the target"
+                if self.drawn
+                else "a side has reached the target"
+            )
+            raise SheetError("round", f"the game is over: {reason}")
         return dataclasses.replace(self, entries=(*self.entries, self._checked(entry)))
 
     def edit_round(self, number: int, entry: RoundEntry) -> ScoreSheet:
