@@ -6,7 +6,7 @@ import { ApiError } from '../shared/api.js';
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
 import { cardRow } from './drawing.js';
-import { shortMove, spokenMove, splitMove } from './moves.js';
+import { shortMove, spokenMove, splitMove } from '../shared/moves.js';
 import { learnApi } from './learn-api.js';
 
 function decimal(value, digits) {

@@ -7,7 +7,7 @@ import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { chosen, mountSeatForm, nameField, playersRow, presetRow } from './form-parts.js';
 import { BOT_LEVELS } from './play-api.js';
-import { animationMs } from './prefs.js';
+import { motion } from './prefs.js';
 
 const BOT_DELAY = 0.8;
 
@@ -58,7 +58,7 @@ async function main() {
       private: true,
       spectators: false,
       bots: Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value])),
-      bot_delay: animationMs() > 0 ? BOT_DELAY : 0,
+      bot_delay: motion().mode === 'none' ? 0 : BOT_DELAY,
     },
     seat: 0,
     start: true,
