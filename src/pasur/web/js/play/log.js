@@ -27,8 +27,8 @@ export function byWords(by) {
 }
 
 export function mountLog(list) {
-  const add = (className, parts) => {
-    list.append(h('li', { class: className }, parts));
+  const add = (className, parts, move = null) => {
+    list.append(h('li', { class: className, dataset: move ? { move } : {} }, parts));
     while (list.children.length > KEEP) list.firstElementChild.remove();
     list.scrollTop = list.scrollHeight;
   };
@@ -38,7 +38,7 @@ export function mountLog(list) {
       add(`log-play${play.sur ? ' log-sur' : ''}`, [
         ...playWords(name, play),
         by ? h('span', { class: 'log-by', text: ` (${by})` }) : null,
-      ]);
+      ], play.move);
     },
     round(number, dealer) {
       add('log-round', tParts('table.log.round', { n: number + 1, name: dealer }));
