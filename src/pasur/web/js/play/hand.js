@@ -19,6 +19,7 @@ export class PlayArea {
     this.onPlay = onPlay;
     this.selected = null;
     this.hinted = null;
+    this.guided = null;
     this.picked = new Set();
     this.view = { hand: [], table: [], legal: [], enabled: false, flash: null, capturing: null, fresh: null, confirm: false };
     this.handEl.addEventListener('keydown', (event) => this.onKey(event));
@@ -49,6 +50,12 @@ export class PlayArea {
   /** Light up the card a hint recommends (null: none). */
   hint(card) {
     this.hinted = card;
+    this.render();
+  }
+
+  /** Light up the card the guided first game asks for (null: none); hints do not clear it. */
+  guide(card) {
+    this.guided = card;
     this.render();
   }
 
@@ -140,7 +147,7 @@ export class PlayArea {
           class: [
             'hand-card',
             card === this.selected ? 'is-selected' : '',
-            card === this.hinted ? 'is-hinted' : '',
+            card === this.hinted || card === this.guided ? 'is-hinted' : '',
             playable ? 'is-playable' : '',
           ].filter(Boolean).join(' '),
           dataset: { card, ways: String(ways) },

@@ -24,6 +24,7 @@ import { drawSeatPicker, drawWaitingRoom } from './pregame.js';
 import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
 import { fairDetails, gameOverView, roundSheet } from './sheet.js';
 import { showDeal, showLeftover, showPlayed } from './show.js';
+import { GUIDE_TABLE, GuideSocket } from './first-game.js';
 import { TableSocket } from './socket.js';
 import { armSound, playSound, setSoundOn, soundOn } from './sound.js';
 import { applyEvent, fromSnapshot, myTurn, sideCount } from './state.js';
@@ -418,14 +419,18 @@ function connect(token) {
   show('#seat-picker', false);
   show('#loading', !ui.state);
   ui.socket?.stop();
-  ui.socket = new TableSocket(tableId, token, {
+  const handlers = {
     frame: (frame) => {
       ui.queue.push(frame);
       drain();
     },
     status: setLink,
     since: () => ui.state?.version ?? null,
-  });
+  };
+  ui.socket =
+    tableId === GUIDE_TABLE
+      ? new GuideSocket(handlers, { panel: $('#guide'), highlight: (card) => area.guide(card) })
+      : new TableSocket(tableId, token, handlers);
   ui.socket.start();
 }
 
@@ -471,8 +476,8 @@ async function main() {
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
   chat = mountChat($('#chat'), { send, button: $('#chat-button') });
   log = mountLog($('#log'));
-  ui.token = takeSeatToken(tableId);
-  if (ui.token) connect(ui.token);
+  ui.token = tableId === GUIDE_TABLE ? null : takeSeatToken(tableId);
+  if (ui.token || tableId === GUIDE_TABLE) connect(ui.token);
   else await pickSeat();
   setInterval(tickClock, 250);
   setInterval(() => {
