@@ -17,6 +17,7 @@ import pytest
 from axe_support import serious_violations
 from browser_support import ARTIFACTS, DESKTOP, PHONE, screenshot, watch
 from test_play_browser import SHEET, _play_once, _server_events
+from websockets.sync.client import connect
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -189,7 +190,9 @@ def test_a_capture_stays_on_the_felt_then_goes_to_the_capturers_pile(
         assert sorted(grew)[-1] == capture["cards"] and sorted(grew)[:-1] == [0] * (len(grew) - 1)
     # The moves shown, in the log, are the server's, in its order (bots played during the
     # animations: their events waited and none was dropped).
-    shown = page.locator("#log li[data-move]").evaluate_all("lines => lines.map(l => l.dataset.move)")
+    shown = page.locator("#log li[data-move]").evaluate_all(
+        "lines => lines.map(l => l.dataset.move)"
+    )
     played = [
         event["move"]
         for event in _server_events(server, urlsplit(page.url).path, token)
@@ -267,7 +270,9 @@ def test_the_invite_link_says_when_only_this_device_can_open_it(
 
     def described(route: Any) -> None:
         answer = route.fetch().json()
-        answer.update(invite_url=f"http://pasur.lan:8000/play/t/{table_id}", invite_reach="this-device")
+        answer.update(
+            invite_url=f"http://pasur.lan:8000/play/t/{table_id}", invite_reach="this-device"
+        )
         route.fulfill(json=answer)
 
     page.route(f"**/api/tables/{table_id}", described)
@@ -333,9 +338,7 @@ def test_the_table_page_asks_only_its_own_server_and_its_weight(
     context.close()
 
 
-def test_the_table_and_its_sheet_pass_the_accessibility_scan(
-    browser: Browser, server: str
-) -> None:
+def test_the_table_and_its_sheet_pass_the_accessibility_scan(browser: Browser, server: str) -> None:
     body = {"players": 2, "bots": {"1": "random"}, "bot_delay": 0}
     for lang in ("en", "fa"):
         context, page, problems, _ = _practice(
@@ -395,5 +398,46 @@ def test_the_guided_first_game_is_played_to_the_count(
     assert page.locator("[data-testid=sheet-totals] td").all_inner_texts()[0] in ("20", "۲۰")
     page.locator("#close-sheet").click()
     page.locator("#guide[data-step='count'] #guide-practise").wait_for()
+    assert problems == []
+    context.close()
+
+
+def test_every_house_rule_can_be_chosen_when_a_table_is_made(browser: Browser, server: str) -> None:
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/?anim=0")
+    page.locator("#friends-name").fill("Ava")
+    page.locator(".advanced summary").click()
+    rules = json.loads(page.evaluate("fetch('/api/rules').then((r) => r.text())"))
+    shown = page.locator(".advanced .rule").evaluate_all(
+        "rules => rules.map(r => r.dataset.setting)"
+    )
+    assert shown == [s["name"] for s in rules["settings"] if s["name"] != "partnerships"]
+    # Pagat's values are ticked when Pagat is chosen.
+    page.locator("input[name=preset][value=pagat]").check()
+    assert page.locator("input[name='rule-clubs-award'][value='seven-or-more']").is_checked()
+    page.locator("input[name='rule-sur-points'][value='10']").check()
+    # A number out of its limits is refused here, with a sentence, and nothing is sent.
+    page.locator("#rule-target").fill("0")
+    page.locator("#create-table").click()
+    error = page.locator("#friends-form .error-text")
+    error.wait_for()
+    assert "1" in error.inner_text() and "10000" in error.inner_text()
+    assert "/play/t/" not in page.url
+    page.locator("#rule-target").fill("100")
+    page.locator("#create-table").click()
+    page.wait_for_url("**/play/t/**")
+    table_id = urlsplit(page.url).path.rsplit("/", 1)[-1]
+    token = page.evaluate(f"localStorage.getItem('pasur.seat.{table_id}')")
+    with connect(f"ws{server.removeprefix('http')}/ws/tables/{table_id}") as socket:
+        socket.send(json.dumps({"type": "hello", "protocol": 1, "seat_token": token}))
+        frames = [json.loads(socket.recv(timeout=5)) for _ in range(2)]
+    made = frames[1]["snapshot"]["config"]["rules"]
+    assert (made["target"], made["sur-points"], made["clubs-award"]) == (
+        "100",
+        "10",
+        "seven-or-more",
+    )
     assert problems == []
     context.close()

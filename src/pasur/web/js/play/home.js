@@ -4,7 +4,8 @@
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
-import { mountSeatForm, nameField, readTableSettings, tableSettings } from './form-parts.js';
+import { mountSeatForm, nameField } from './form-parts.js';
+import { readTableSettings, tableSettings } from './house-rules.js';
 
 function drawForm(form) {
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
@@ -18,12 +19,12 @@ function drawForm(form) {
 }
 
 async function main() {
-  await startPage();
-  mountSeatForm(document.querySelector('#friends-form'), drawForm, '#create-table', (form) => ({
-    name: form.querySelector('#friends-name').value,
-    create: { ...readTableSettings(form), private: true },
-    seat: 0,
-  }));
+  await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  mountSeatForm(document.querySelector('#friends-form'), drawForm, '#create-table', async (form) => {
+    const settings = await readTableSettings(form);
+    if (settings.error) return settings;
+    return { name: form.querySelector('#friends-name').value, create: { ...settings, private: true }, seat: 0 };
+  });
 }
 
 main();

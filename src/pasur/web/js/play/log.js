@@ -53,5 +53,8 @@ export function mountLog(list) {
     clear() {
       list.replaceChildren();
     },
+    size() {
+      return list.children.length;
+    },
   };
 }

@@ -55,8 +55,9 @@ export async function showLeftover(board, { round, tableBefore, pileBefore }) {
 /** A deal: each hand's cards slide in from the middle of the felt, one after another. */
 export async function showDeal(board, { withTable }) {
   board.draw({});
-  const from = board.felt()?.getBoundingClientRect();
-  const deck = from ? new DOMRect(from.left + from.width / 2 - 20, from.top + from.height / 2 - 28, 40, 56) : null;
+  // The cards come from the pack in the felt's corner (or its middle once the pack is empty).
+  const felt = board.felt()?.getBoundingClientRect();
+  const deck = board.pack()?.getBoundingClientRect() ?? (felt ? new DOMRect(felt.left + felt.width / 2 - 20, felt.top + felt.height / 2 - 28, 40, 56) : null);
   const moving = [...board.handCards(), ...board.seatFans()];
   if (withTable) moving.push(...board.feltCards());
   moving.forEach((_, index) => setTimeout(() => playSound('deal'), index * 45));

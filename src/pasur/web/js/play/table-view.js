@@ -70,7 +70,7 @@ export function seatPlaces(state) {
 /** Who sits there, in a few words: a bot's level, or a person's connection. */
 function seatNote(state, seat) {
   const info = state.seats[seat];
-  if (info.kind === 'bot') return t('play.seat.bot');
+  if (info.kind === 'bot') return ''; // its name says it: "casual bot"
   if (info.kind === 'empty') return t('play.seat.empty');
   if (info.stand_in) return t('play.seat.stand_in');
   if (!info.connected) return t('play.seat.offline');
@@ -158,6 +158,17 @@ export function seatPanel(state, seat, place, extras = {}) {
     showHand ? heldCards(seat, game.handSizes[seat] ?? 0) : null,
     game ? pileLine(state, seat, extras.pile ?? game.piles[seat] ?? []) : null,
     extras.flash ? h('p', { class: 'seat-flash', role: 'status', text: extras.flash }) : null,
+  );
+}
+
+/** The pack still to deal, face down in a corner of the felt, with its count. */
+export function packStack(state) {
+  const left = state.game?.packSize ?? 0;
+  return h(
+    'div',
+    { class: 'pack-stack', hidden: !left, 'aria-label': t('play.pack', { n: left }) },
+    cardElement(null, { faceDown: true, small: true }),
+    h('span', { class: 'pack-count', 'aria-hidden': 'true', text: formatNumber(left) }),
   );
 }
 

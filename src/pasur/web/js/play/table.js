@@ -28,7 +28,7 @@ import { GUIDE_TABLE, GuideSocket } from './first-game.js';
 import { TableSocket } from './socket.js';
 import { armSound, playSound, setSoundOn, soundOn } from './sound.js';
 import { applyEvent, fromSnapshot, myTurn, sideCount } from './state.js';
-import { clockLeft, clockText, gameInfo, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
+import { clockLeft, clockText, gameInfo, packStack, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
 
 const $ = (selector) => document.querySelector(selector);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,6 +113,7 @@ function drawBoard(state, extras = ui.extras) {
     fresh: extras.fresh ?? null,
     confirm: loadPrefs().confirm === 'on',
   });
+  $('#pack').replaceChildren(packStack(state));
   $('#felt').classList.toggle('is-sur', extras.sur !== undefined);
   const banner = $('#sur-banner');
   banner.hidden = extras.sur === undefined;
@@ -173,6 +174,7 @@ const board = {
   feltCard: (code) => $(`#table-cards [data-card="${code}"]`),
   feltCards: () => [...document.querySelectorAll('#table-cards .table-card')],
   felt: () => $('#felt'),
+  pack: () => $('#pack .card'),
   pile: (seat) => $(`.seat-panel[data-seat="${seat}"] .seat-pile`),
   surMark: (seat) => $(`.seat-panel[data-seat="${seat}"] .sur-mark:last-of-type`),
 };
@@ -360,6 +362,7 @@ async function handleFrame(frame) {
     case 'snapshot':
       ui.resyncing = false;
       ui.state = fromSnapshot(frame.snapshot);
+      if (ui.state.game && !log.size()) log.round(ui.state.game.round, seatName(ui.state, ui.state.game.dealer));
       draw({});
       if (ui.state.gameOver) openDialog($('#over-dialog'), [overView(ui.state)]);
       return;
