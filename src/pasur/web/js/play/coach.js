@@ -8,7 +8,7 @@ import { t } from '../shared/i18n.js';
 import { splitMove } from '../shared/moves.js';
 import { problemText } from './play-api.js';
 import { myTurn } from './state.js';
-import { rankedLine } from './words.js';
+import { rankedLine } from '../shared/words.js';
 import { toast } from '../shared/toast.js';
 
 /** Whether the viewer is the only person at the table: hints are for practice. */

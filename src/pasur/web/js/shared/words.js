@@ -5,9 +5,9 @@
 // `sur` (it makes a Sur) and `sur_chance` (0–1: the next seat can then clear the table);
 // without them the words say only what the cards themselves show.
 
-import { h } from '../shared/dom.js';
-import { t, tParts } from '../shared/i18n.js';
-import { cardPoints, shortCard, splitMove } from '../shared/moves.js';
+import { h } from './dom.js';
+import { t, tParts } from './i18n.js';
+import { cardPoints, shortCard, splitMove } from './moves.js';
 
 /** "7♦ takes 4♠" or "lay 7♦", as parts with the cards in <bdi>. */
 export function moveParts(move) {
@@ -53,9 +53,17 @@ export function rankedLine(entry, best, table) {
   ];
 }
 
-/** The points the cards of a move bring, for "which takes the 10♦": the cards that score, or all. */
-export function takenWorthSaying(move) {
-  const { taken } = splitMove(move);
+/** The taken cards worth naming, for "which takes the 10♦": those that score, or all. */
+function takenWorthSaying(taken) {
   const scoring = taken.filter((code) => cardPoints(code) > 0 || code.endsWith('C'));
   return (scoring.length ? scoring : taken).slice(0, 3).map(shortCard).join(' ');
+}
+
+/** A reviewed turn in words: "you lost about 4 points here: the expert plays J♣, which takes
+ * the 10♦" (the loss in points of the side's expected margin). */
+export function reviewParts(turn) {
+  const { card, taken } = splitMove(turn.best);
+  const loss = Math.max(1, Math.round(Number(turn.loss)));
+  const params = { count: loss, card: shortCard(card), taken: takenWorthSaying(taken) };
+  return tParts(taken.length ? 'table.words.review_take' : 'table.words.review_lay', params);
 }
