@@ -1,6 +1,7 @@
 // The home page (/): create a private table to play with friends; links to the lobby, practice,
 // the rules guide, the score tracker, history and settings.
 
+import { cardElement } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
@@ -18,8 +19,12 @@ function drawForm(form) {
   return error;
 }
 
+/** A fan of the cards that score most, on the felt of the page's head. */
+const HERO = ['JC', '10D', 'AH', '2C'];
+
 async function main() {
   await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  document.querySelector('#hero-cards').replaceChildren(...HERO.map((code) => cardElement(code)));
   mountSeatForm(document.querySelector('#friends-form'), drawForm, '#create-table', async (form) => {
     const settings = await readTableSettings(form);
     if (settings.error) return settings;
