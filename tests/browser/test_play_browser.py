@@ -380,6 +380,9 @@ def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server:
     over = page.locator(".game-over")
     assert "wins" in over.inner_text()
     screenshot(page, "play-game-over.png", whole=True)
+    page.set_viewport_size({"width": 360, "height": 740})
+    screenshot(page, "play-game-over-phone.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.reload()  # the summary comes back from the snapshot
     assert "wins" in page.locator(".game-over").inner_text()
     # The summary leads to the game's replay, opened on this seat's review.

@@ -86,7 +86,7 @@ export function gameOverView(state) {
   const complete = rounds.length && rounds.length === (state.game?.round ?? -1) + 1;
   const mine = state.you >= 0 && over.winners?.includes(state.you);
   return [
-    h('p', { class: 'over-crown', 'aria-hidden': 'true', text: mine ? '🏆' : '♣' }),
+    h('p', { class: 'over-crown', 'aria-hidden': 'true', text: mine ? '★' : '♣' }),
     h('h2', { id: 'over-title', text: t('play.over.title') }),
     h('p', { class: 'winner' }, tParts('play.over.winner', { name: sideName(state, over.winner) })),
     h(
