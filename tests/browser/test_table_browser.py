@@ -62,16 +62,24 @@ def _check_layout(page: Page, where: str) -> None:
             assert apart, f"{where}: {one} overlaps {other}"
 
 
-def _practice(
-    browser: Browser, server: str, body: dict[str, Any], query: str, **options: Any
-) -> tuple[BrowserContext, Page, list[str], str]:
-    """A started table with bots in every other seat, opened at seat 0."""
-    context = browser.new_context(**{**DESKTOP, **options})
+def _started(context: BrowserContext, server: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A table made with ``body``, seat 0 taken by the context's guest, started: the join's
+    answer (``rejoin_url``, ``seat_token``)."""
     context.request.post(f"{server}/api/guest", data={"name": "Sara"})
     created = context.request.post(f"{server}/api/tables", data=body).json()
     table_id = created["table_id"]
     joined = context.request.post(f"{server}/api/tables/{table_id}/join", data={"seat": 0}).json()
     assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    answer: dict[str, Any] = joined
+    return answer
+
+
+def _practice(
+    browser: Browser, server: str, body: dict[str, Any], query: str, **options: Any
+) -> tuple[BrowserContext, Page, list[str], str]:
+    """A started table with bots in every other seat, opened at seat 0."""
+    context = browser.new_context(**{**DESKTOP, **options})
+    joined = _started(context, server, body)
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{server}{joined['rejoin_url']}&{query}")
@@ -302,11 +310,7 @@ def test_the_table_page_asks_only_its_own_server_and_its_weight(
 ) -> None:
     body = {"players": 2, "bots": {"1": "casual"}, "bot_delay": 0}
     context = browser.new_context(**{**DESKTOP, "locale": "fa-IR"})
-    context.request.post(f"{server}/api/guest", data={"name": "Sara"})
-    created = context.request.post(f"{server}/api/tables", data=body).json()
-    table_id = created["table_id"]
-    joined = context.request.post(f"{server}/api/tables/{table_id}/join", data={"seat": 0}).json()
-    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    joined = _started(context, server, body)
     page = context.new_page()
     problems = watch(page)
     asked: list[str] = []

@@ -4,6 +4,9 @@
 // None of them moves the felt or the hand. The browser's <dialog> keeps the keyboard inside a
 // modal one, closes it with Escape and gives the focus back to what opened it.
 
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
+
 /** Open `dialog` (modal unless `modal` is false) with `children`; resolves when it closes. */
 export function openDialog(dialog, children, { modal = true } = {}) {
   if (children) dialog.querySelector('.dialog-body').replaceChildren(...children.flat().filter(Boolean));
@@ -23,8 +26,19 @@ export function closeDialog(dialog, value = '') {
   if (dialog.open) dialog.close(value);
 }
 
-/** Wire each `[data-opens]` button to the dialog it names, and each `[data-closes]` inside one. */
+/** A drawer's head: its title (the message `key`, kept in the page's language) and Close. */
+function drawerHead(dialog) {
+  const id = `${dialog.id}-title`;
+  dialog.setAttribute('aria-labelledby', id);
+  const title = h('h2', { id, dataset: { i18n: dialog.dataset.title }, text: t(dialog.dataset.title) });
+  const close = h('button', { type: 'button', class: 'button small quiet close-button', dataset: { closes: '', i18n: 'play.sheet.close' }, text: t('play.sheet.close') });
+  dialog.prepend(h('div', { class: 'drawer-head' }, title, close));
+}
+
+/** Wire each `[data-opens]` button to the dialog it names, and each `[data-closes]` inside one;
+ * give each drawer (`data-title`) its head. */
 export function wireDialogs(root = document) {
+  for (const dialog of root.querySelectorAll('dialog[data-title]')) drawerHead(dialog);
   for (const button of root.querySelectorAll('[data-opens]')) {
     const dialog = document.getElementById(button.dataset.opens);
     button.addEventListener('click', () => {

@@ -3,7 +3,6 @@
 // show the result.
 
 import { cardElement } from '../shared/cards.js';
-import { h } from '../shared/dom.js';
 import { LANGUAGES, language, onLanguageChange, setLanguage, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { choiceRow } from './form-parts.js';

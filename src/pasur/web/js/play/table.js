@@ -8,27 +8,26 @@
 import { h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
+import { drawBar, mountBar } from './bar.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
 import { isPractice, mountCoach } from './coach.js';
 import { verifyCommitment } from './fairness.js';
+import { GUIDE_TABLE, GuideSocket } from './first-game.js';
 import { PlayArea } from './hand.js';
-import { icon } from './icons.js';
 import { byWords, mountLog } from './log.js';
-import { menuContents } from './menu.js';
 import { setHurry } from './motion.js';
 import { closeDialog, openDialog, refreshDialog, wireDialogs } from './panels.js';
 import { apiProblem, playApi, problemText } from './play-api.js';
 import { loadPrefs } from './prefs.js';
 import { drawSeatPicker, drawWaitingRoom } from './pregame.js';
 import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
-import { fairDetails, gameOverView, roundSheet } from './sheet.js';
+import { gameOverView, roundSheet } from './sheet.js';
 import { showDeal, showLeftover, showPlayed } from './show.js';
-import { GUIDE_TABLE, GuideSocket } from './first-game.js';
 import { TableSocket } from './socket.js';
-import { armSound, playSound, setSoundOn, soundOn } from './sound.js';
+import { armSound, playSound } from './sound.js';
 import { applyEvent, fromSnapshot, myTurn, sideCount } from './state.js';
-import { clockLeft, clockText, gameInfo, packStack, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
+import { clockLeft, clockText, packStack, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
 
 const $ = (selector) => document.querySelector(selector);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,25 +70,10 @@ function seatFlash(seat) {
   return flash && flash.until > Date.now() ? flash.text : null;
 }
 
-function drawBar(state) {
-  $('#game-bar-info').replaceChildren(...gameInfo(state));
-  const bad = ui.checks.some((check) => check.verified === false);
-  const ok = ui.checks.length > 0 && ui.checks.every((check) => check.verified === true);
-  const mark = $('#fair-mark');
-  mark.replaceChildren(bad || ok ? '' : icon('shield'), t(bad ? 'table.fair.mark_bad' : ok ? 'table.fair.mark_ok' : 'table.fair.mark'));
-  mark.className = `bar-button fair-mark${bad ? ' is-bad' : ok ? ' is-ok' : ''}`;
-  mark.setAttribute('aria-label', t('table.fair.title'));
-  const sound = $('#sound-toggle');
-  sound.replaceChildren(icon(soundOn() ? 'sound' : 'muted'));
-  sound.setAttribute('aria-pressed', String(soundOn()));
-  sound.setAttribute('aria-label', t('table.sound'));
-  sound.title = t('table.sound');
-}
-
 /** Draw the table; `extras` hold what an animation shows for a moment (show.js). */
 function drawBoard(state, extras = ui.extras) {
   const game = state.game;
-  drawBar(state);
+  drawBar(state, ui.checks);
   const status = $('#status-text');
   const text = statusParts(state, ui.pending).map((part) => (typeof part === 'string' ? part : part.textContent)).join('');
   if (status.textContent !== text) status.textContent = text; // a new turn is announced once
@@ -456,16 +440,6 @@ async function pickSeat() {
   });
 }
 
-function mountBar() {
-  $('#sound-toggle').addEventListener('click', () => {
-    setSoundOn(!soundOn());
-    if (ui.state?.game) drawBar(ui.state);
-    playSound('play');
-  });
-  $('#fair-mark').addEventListener('click', () => refreshDialog($('#fair-dialog'), fairDetails(ui.state, ui.checks)));
-  $('#menu-button').addEventListener('click', () => refreshDialog($('#menu-dialog'), menuContents(() => draw())));
-}
-
 async function main() {
   await startPage();
   if (!tableId) {
@@ -474,7 +448,7 @@ async function main() {
   }
   armSound();
   wireDialogs();
-  mountBar();
+  mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw() });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
   chat = mountChat($('#chat'), { send, button: $('#chat-button') });
