@@ -463,7 +463,10 @@ SOUNDS = """() => {
   window.sounds = 0;
   for (const kind of [OscillatorNode, AudioBufferSourceNode]) {
     const start = kind.prototype.start;
-    kind.prototype.start = function (...args) { window.sounds += 1; return start.apply(this, args); };
+    kind.prototype.start = function (...args) {
+      window.sounds += 1;
+      return start.apply(this, args);
+    };
   }
 }"""
 
