@@ -9,9 +9,10 @@ import { toast } from '../shared/toast.js';
 
 const KEEP = 100;
 
-/** Mount the chat in `section` (#chat with #chat-log and #chat-form); `button` opens it. */
-export function mountChat(section, { send, button }) {
-  let supported = true;
+/** Mount the chat in `section` (#chat with #chat-log and #chat-form); `button` opens it;
+ * `off`: nobody to talk to (the guided game). */
+export function mountChat(section, { send, button, off = false }) {
+  let supported = !off;
   let ref = null;
   let unread = 0;
   const log = section.querySelector('#chat-log');

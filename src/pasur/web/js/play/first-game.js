@@ -94,10 +94,11 @@ export class GuideSocket {
     const taken = event ? event.taken.map(shortCard).join(' ') : '';
     this.panel.hidden = false;
     this.panel.dataset.step = step;
+    const done = step === 'count';
     this.panel.replaceChildren(
       h('p', { class: 'guide-text' }, tParts(`table.guide.${step}`, { card, taken })),
-      h('a', { class: 'button small quiet', id: 'guide-skip', href: '/', text: t(step === 'count' ? 'table.guide.home' : 'table.guide.skip') }),
-      step === 'count' ? h('a', { class: 'button small primary', id: 'guide-practise', href: '/practise', text: t('table.guide.practise') }) : null,
+      h('a', { class: 'button small quiet', id: 'guide-skip', href: '/', text: t(done ? 'table.guide.home' : 'table.guide.skip') }),
+      ...(done ? [h('a', { class: 'button small primary', id: 'guide-practise', href: '/practise', text: t('table.guide.practise') })] : []),
     );
   }
 

@@ -451,7 +451,7 @@ async function main() {
   mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw() });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
-  chat = mountChat($('#chat'), { send, button: $('#chat-button') });
+  chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: tableId === GUIDE_TABLE });
   log = mountLog($('#log'));
   ui.token = tableId === GUIDE_TABLE ? null : takeSeatToken(tableId);
   if (ui.token || tableId === GUIDE_TABLE) connect(ui.token);
