@@ -17,23 +17,25 @@ export async function showPlayed(board, { play, tableBefore, pileBefore }, mine)
   const source = mine ? board.handCard(play.card) : board.seatHand(play.seat);
   const from = source?.getBoundingClientRect() ?? null;
   playSound('play');
+  const turn = play.seat; // the turn moves on once the play has been seen
   if (!play.taken.length) {
-    board.draw({ fresh: play.card });
+    board.draw({ fresh: play.card, turn });
     await arrive(board.feltCard(play.card), from);
     return;
   }
   const held = { table: [...tableBefore, play.card], taken: play.taken, capturing: play.card };
-  board.draw({ flash: held, pile: { seat: play.seat, cards: pileBefore } });
+  const pile = { seat: play.seat, cards: pileBefore };
+  board.draw({ flash: held, pile, turn });
   await arrive(board.feltCard(play.card), from);
   playSound('capture');
   await pause('hold');
   if (play.sur) {
-    board.draw({ flash: held, pile: { seat: play.seat, cards: pileBefore }, sur: play.seat });
+    board.draw({ flash: held, pile, turn, sur: play.seat });
     playSound('sur');
     await pulse(board.felt(), 'sur');
   }
   await gather([play.card, ...play.taken].map((code) => board.feltCard(code)).filter(Boolean), board.pile(play.seat)?.getBoundingClientRect());
-  board.draw({});
+  board.draw({ turn });
   await Promise.all([pulse(board.pile(play.seat)), play.sur ? pulse(board.surMark(play.seat), 'sur') : null]);
 }
 

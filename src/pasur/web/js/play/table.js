@@ -70,8 +70,12 @@ function seatFlash(seat) {
   return flash && flash.until > Date.now() ? flash.text : null;
 }
 
-/** Draw the table; `extras` hold what an animation shows for a moment (show.js). */
-function drawBoard(state, extras = ui.extras) {
+/** Draw the table; `extras` hold what an animation shows for a moment (show.js): while a play
+ * is shown, the turn stays with the seat that made it (`extras.turn`), so the next seat lights
+ * up, and a hand can be played, only once the eye has seen the play. */
+function drawBoard(real, extras = ui.extras) {
+  const held = extras.turn !== undefined;
+  const state = held ? { ...real, game: { ...real.game, turn: extras.turn }, clock: null } : real;
   const game = state.game;
   drawBar(state, ui.checks);
   const status = $('#status-text');
