@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from axe_support import serious_violations
 from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, WEB, api, screenshot, watch
 from websockets.sync.client import connect
 
@@ -273,6 +274,9 @@ def test_a_replay_steps_through_the_game_and_ends_on_the_record_totals(
     # points. Choosing that turn shows its position with the move played marked on the cards.
     page.wait_for_function("() => !document.querySelector('#coach-body .loading')", timeout=60_000)
     item = page.locator("#coach-body .review-item").first
+    # The turn in words: what it cost, what the expert plays and takes.
+    words = item.locator(".review-words").inner_text()
+    assert re.match(r"You lost about \d+ points? here: the expert (plays|lays) ", words), words
     item.locator("button").click()
     wanted = (
         int(item.get_attribute("data-round") or -1),
@@ -356,4 +360,23 @@ def test_a_replay_of_no_game_says_so(browser: Browser, server: str) -> None:
         assert page.locator("#replay-message").inner_text().startswith(message), path
         assert page.locator("#replay").is_hidden()
     assert [p for p in problems if "404" not in p] == []
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_replay_and_the_history_pass_the_accessibility_scan(
+    browser: Browser, server: str, finished: dict[str, Any], lang: str
+) -> None:
+    context = browser.new_context(**DESKTOP, bypass_csp=True)
+    context.add_cookies([{"name": COOKIE, "value": finished["cookie"], "url": server}])
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/replay/{finished['table_id']}/1?seat=0&lang={lang}")
+    _ready(page)
+    page.wait_for_function("() => !document.querySelector('#coach-body .loading')", timeout=60_000)
+    assert serious_violations(page) == [], "the replay"
+    page.goto(f"{server}/history?lang={lang}")
+    _ready(page)
+    assert serious_violations(page) == [], "the history"
+    assert problems == []
     context.close()

@@ -63,12 +63,16 @@ def _server_events(server: str, table_path: str, token: str | None) -> list[dict
 
 
 def _play_once(page: Page) -> bool:
-    """If it is this page's turn, choose a playable card and its first move; True if it did."""
+    """If it is this page's turn, choose a playable card and its first move; True if it did.
+
+    A card with one way to be played plays at a tap; one with several shows its moves."""
     card = page.locator(".hand-card.is-playable")
     if not card.count() or page.locator(SHEET).count():
         return False
+    ways = card.first.get_attribute("data-ways")
     card.first.click()
-    page.locator("#choices .choice").first.click()
+    if ways != "1":
+        page.locator("#choices .choice").first.click()
     return True
 
 
@@ -124,8 +128,10 @@ def test_two_people_play_a_round_against_each_other(browser: Browser, server: st
     guest.locator(".hand-card").first.wait_for()
     screenshot(host, "play-table.png")
     # Chat: a line typed by one is shown to the other as text, never as markup.
+    host.locator("#chat-button").click()
     host.locator("#chat-text").fill("<b>hello</b> Bea")
     host.locator("#chat-form button").click()
+    guest.locator("#chat-button.has-unread").click()
     guest.locator("#chat-log li", has_text="<b>hello</b> Bea").wait_for()
     assert guest.locator("#chat-log b").count() == 0
 
@@ -374,6 +380,9 @@ def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server:
     over = page.locator(".game-over")
     assert "wins" in over.inner_text()
     screenshot(page, "play-game-over.png", whole=True)
+    page.set_viewport_size({"width": 360, "height": 740})
+    screenshot(page, "play-game-over-phone.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.reload()  # the summary comes back from the snapshot
     assert "wins" in page.locator(".game-over").inner_text()
     # The summary leads to the game's replay, opened on this seat's review.
@@ -382,7 +391,7 @@ def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server:
     page.locator("#rematch").click()  # the bot accepts at once: a new game starts
     page.locator(".game-over").wait_for(state="detached")
     page.locator(".hand-card").first.wait_for()
-    assert "Game 2" in page.locator("#felt-info").inner_text()
+    assert "Game 2" in page.locator("#game-info").inner_text()
     assert problems == []
     context.close()
 

@@ -24,6 +24,7 @@ from pasur.server.guests import Guests
 from pasur.server.middleware import BodyLimit, CrossSiteGuard, SecurityHeaders
 from pasur.server.pages import install_pages
 from pasur.server.ratings import Ratings
+from pasur.server.rules_api import router as rules_router
 from pasur.server.settings import ServerSettings
 from pasur.server.table_manager import TableManager
 from pasur.server.table_store import TableStore
@@ -95,6 +96,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(tracker_api.router)
     app.include_router(play_api.router)
     app.include_router(history_api.router)
+    app.include_router(rules_router)
     install_pages(app, settings.web_root)
     return app
 

@@ -1,14 +1,10 @@
 // Drawing blocks the learning pages share: rows of cards, a set of cards taken, a round's score
 // sheet. Cards themselves come from ../cards.js; this only arranges them and names the groups.
 
-import { cardElement, cardName } from '../shared/cards.js';
+import { cardElement } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
-
-/** The cards' names in the current language, as one phrase ("seven of diamonds, four of spades"). */
-export function cardsText(codes) {
-  return codes.map(cardName).join(t('list.separator'));
-}
+import { cardsText } from '../shared/moves.js';
 
 /**
  * A row of cards, as a group named `label` (or the cards' names). `faceDown` draws backs (the

@@ -6,7 +6,8 @@
 import { cardElement, cardName } from '../shared/cards.js';
 import { fill, h } from '../shared/dom.js';
 import { onLanguageChange, t, translate } from '../shared/i18n.js';
-import { cardRow, cardsText, scoreSheet } from './drawing.js';
+import { cardsText } from '../shared/moves.js';
+import { cardRow, scoreSheet } from './drawing.js';
 import { startPage } from './page.js';
 
 const EXAMPLES_URL = '/static/learn/examples.json';

@@ -5,7 +5,7 @@ import { initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i1
 
 /** Load the shared and the `learn` catalogs, mount the language switch, keep the title current. */
 export async function startPage(titleKey) {
-  await initI18n({ extra: ['learn'] });
+  await initI18n({ extra: ['learn', 'table'] });
   mountLanguageSwitch(document.querySelector('[data-lang-switch]'));
   const retitle = () => {
     document.title = t(titleKey);

@@ -4,24 +4,8 @@
 
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
-import { cardRow, cardsText, scoreSheet } from './drawing.js';
-import { shortMove, spokenMove, splitMove } from './moves.js';
-
-// What each card in a capture pile is worth before the clubs award, which is only settled when
-// the round is counted (docs/rules.md, "Scoring a round").
-const CARD_POINTS = Object.freeze({ '10D': 3, '2C': 2 });
-const ONE_POINT_RANKS = new Set(['A', 'J']);
-
-/** A pile's clubs, and its points so far: cards that score, and its seat's standing Surs. */
-function pileSummary(pile, surs, surPoints) {
-  let clubs = 0;
-  let points = surs * surPoints;
-  for (const code of pile) {
-    if (code.endsWith('C')) clubs += 1;
-    points += CARD_POINTS[code] ?? (ONE_POINT_RANKS.has(code.slice(0, -1)) ? 1 : 0);
-  }
-  return { clubs, points };
-}
+import { cardsText, pileSummary, shortMove, spokenMove, splitMove } from '../shared/moves.js';
+import { cardRow, scoreSheet } from './drawing.js';
 
 /** The cards a highlighted move touches: `{card, taken}` for the played and the best move. */
 function marks(highlight) {

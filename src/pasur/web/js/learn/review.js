@@ -6,7 +6,8 @@ import { ApiError } from '../shared/api.js';
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
 import { cardRow } from './drawing.js';
-import { shortMove, spokenMove, splitMove } from './moves.js';
+import { shortMove, spokenMove, splitMove } from '../shared/moves.js';
+import { reviewParts } from '../shared/words.js';
 import { learnApi } from './learn-api.js';
 
 function decimal(value, digits) {
@@ -44,6 +45,7 @@ function turnItem(turn, active, show) {
       ' ',
       h('span', { class: 'badge sur', text: t('learn.coach.loss', { loss: decimal(turn.loss, 1) }) }),
     ),
+    h('p', { class: 'review-words' }, reviewParts(turn)),
     h(
       'div',
       { class: 'review-moves' },

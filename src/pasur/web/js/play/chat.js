@@ -1,41 +1,59 @@
-// The table chat: a short log and a one-line form. Messages are inserted as text, never as HTML.
-// A server without chat answers the first message with `bad_frame`: the panel then goes away.
+// The table chat, a drawer over the table: a short log and a one-line form. Messages are
+// inserted as text, never as HTML. Lines that arrive while the drawer is closed are counted on
+// its button. A server without chat answers the first message with `bad_frame`: it then goes away.
 
 import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { formatNumber, t } from '../shared/i18n.js';
 import { problemText } from './play-api.js';
 import { toast } from '../shared/toast.js';
 
 const KEEP = 100;
 
-/** Mount the chat in `section` (#chat with #chat-log and #chat-form). */
-export function mountChat(section, { send }) {
-  let supported = true;
+/** Mount the chat in `section` (#chat with #chat-log and #chat-form); `button` opens it;
+ * `off`: nobody to talk to (the guided game). */
+export function mountChat(section, { send, button, off = false }) {
+  let supported = !off;
   let ref = null;
+  let unread = 0;
   const log = section.querySelector('#chat-log');
   const input = section.querySelector('#chat-text');
-  section.querySelector('#chat-form').addEventListener('submit', (event) => {
+  const form = section.querySelector('#chat-form');
+  const label = () => {
+    button.textContent = unread ? `${t('play.chat.title')} (${formatNumber(unread)})` : t('play.chat.title');
+    button.classList.toggle('has-unread', unread > 0);
+  };
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
     ref = send({ type: 'chat', text });
     if (ref) input.value = '';
   });
-  const form = section.querySelector('#chat-form');
+  button.addEventListener('click', () => {
+    unread = 0;
+    label();
+    if (section.open) input.focus();
+  });
   return {
     draw(state) {
-      section.hidden = !supported || !state;
+      button.hidden = !supported || !state;
       form.hidden = !state || state.you < 0; // spectators read; people seated write
+      label();
     },
     /** Forget the lines shown: the server sends the ones it keeps again after every welcome. */
     reset() {
       log.replaceChildren();
+      unread = 0;
     },
     onChat(frame) {
       const name = typeof frame.name === 'string' ? frame.name : t('play.chat.someone');
       log.append(h('li', {}, h('bdi', { class: 'chat-name', text: name }), ' ', h('span', { text: String(frame.text ?? '') })));
       while (log.children.length > KEEP) log.firstElementChild.remove();
       log.scrollTop = log.scrollHeight;
+      if (!section.open) {
+        unread += 1;
+        label();
+      }
     },
     /** Handle an error about a chat message; true when it was one. */
     onError(frame) {
@@ -43,7 +61,8 @@ export function mountChat(section, { send }) {
       ref = null;
       if (frame.code === 'bad_frame') {
         supported = false;
-        section.hidden = true;
+        button.hidden = true;
+        closeChat(section);
         toast(t('play.chat.unavailable'));
       } else {
         toast(problemText(frame.code, frame.message));
@@ -51,4 +70,8 @@ export function mountChat(section, { send }) {
       return true;
     },
   };
+}
+
+function closeChat(section) {
+  if (section.open) section.close();
 }

@@ -1,23 +1,19 @@
-// The hint button of practice tables (every other seat a bot): asks the server for the strong
-// bot's ranked moves (`{"type": "hint"}`), lists them with their values, and lights up the best
-// card. A server that does not know the frame answers `bad_frame`: the button then goes away.
+// The hint button of practice tables (every other seat a bot): asks the server for the expert's
+// ranked moves (`{"type": "hint"}`) and says each in words (words.js): what it takes, what it
+// scores now, what it costs against the best; the best card lights up in the hand. A server
+// that does not know the frame answers `bad_frame`: the button then goes away.
 
-import { cardName } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
-import { formatNumber, t } from '../shared/i18n.js';
+import { t } from '../shared/i18n.js';
+import { splitMove } from '../shared/moves.js';
 import { problemText } from './play-api.js';
-import { myTurn, parseMove } from './state.js';
+import { myTurn } from './state.js';
+import { rankedLine } from '../shared/words.js';
 import { toast } from '../shared/toast.js';
 
 /** Whether the viewer is the only person at the table: hints are for practice. */
 export function isPractice(state) {
   return state.you >= 0 && state.seats.every((seat) => seat.seat === state.you || seat.kind === 'bot');
-}
-
-function moveText(move) {
-  const { card, taken } = parseMove(move);
-  if (!taken.length) return t('play.choice.lay', { card: cardName(card) });
-  return t('play.hint.take', { card: cardName(card), taken: taken.map(cardName).join(t('list.separator')) });
 }
 
 /** Mount the hint button in `tools` and its answer in `panel`. */
@@ -26,7 +22,7 @@ export function mountCoach(tools, panel, { send, highlight }) {
   let ref = null;
   let answer = null;
   const button = h('button', { type: 'button', class: 'button small', id: 'hint' });
-  tools.append(button);
+  tools.prepend(button);
 
   const reset = () => {
     answer = null;
@@ -50,29 +46,28 @@ export function mountCoach(tools, panel, { send, highlight }) {
         return;
       }
       panel.hidden = false;
+      const best = Number(answer.moves[0].value);
+      const table = state.game?.table ?? [];
       panel.replaceChildren(
         h('h2', { text: t('play.hint.title') }),
         h(
           'ol',
           { class: 'hint-list' },
-          answer.moves.map((entry, index) =>
-            h(
-              'li',
-              { class: index === 0 ? 'is-best' : '', dataset: { move: entry.move } },
-              h('span', { text: moveText(entry.move) }),
-              ' ',
-              h('span', { class: 'hint-value', text: formatNumber(Number(entry.value).toFixed(1)) }),
-              index === 0 ? h('span', { class: 'badge', text: t('play.hint.best') }) : null,
-            ),
+          answer.moves.slice(0, 4).map((entry, index) =>
+            h('li', { class: index === 0 ? 'is-best' : '', dataset: { move: entry.move } }, rankedLine(entry, best, table)),
           ),
         ),
+        h('button', { type: 'button', class: 'button small quiet', onclick: () => {
+          reset();
+          panel.hidden = true;
+        }, text: t('play.sheet.close') }),
       );
     },
     onHint(frame) {
       button.disabled = false;
       if (!Array.isArray(frame.moves) || !frame.moves.length) return;
       answer = frame;
-      highlight(parseMove(frame.moves[0].move).card);
+      highlight(splitMove(frame.moves[0].move).card);
     },
     /** Handle an error about a hint request; true when it was one. */
     onError(frame) {

@@ -1,6 +1,6 @@
 // Form controls the home, practise and lobby pages share: the guest name, a row of choices
-// (radio buttons drawn as one control), and the table settings (players, preset, timer,
-// spectators), each reading back the REST body it stands for.
+// (radio buttons drawn as one control), the players, and the form that seats the guest. The
+// table's settings (house rules, timer, spectators) are house-rules.js.
 
 import { h } from '../shared/dom.js';
 import { formatNumber, onLanguageChange, t } from '../shared/i18n.js';
@@ -50,59 +50,11 @@ export function playersRow(withPartnerships = true) {
   return choiceRow('players', t('play.form.players'), choices);
 }
 
-export function presetRow() {
-  return choiceRow('preset', t('play.form.preset'), [
-    { value: 'standard', label: t('play.form.standard') },
-    { value: 'pagat', label: t('play.form.pagat') },
-  ]);
-}
-
-/** Players, preset, turn timer and spectators; `read(form)` gives that part of the table body. */
-export function tableSettings() {
-  const timers = [null, 15, 30, 60];
-  const element = h(
-    'div',
-    {},
-    playersRow(),
-    presetRow(),
-    choiceRow(
-      'timer',
-      t('play.form.timer'),
-      timers.map((seconds) => ({
-        value: String(seconds ?? 'off'),
-        label: seconds ? t('play.form.seconds', { n: seconds }) : t('play.form.timer_off'),
-      })),
-    ),
-    h(
-      'label',
-      { class: 'check' },
-      h('input', { type: 'checkbox', name: 'spectators', checked: true }),
-      h('span', { text: t('play.form.spectators') }),
-    ),
-  );
-  return element;
-}
-
-/** The REST body for POST /api/tables from the fields of tableSettings() (and playersRow). */
-export function readTableSettings(form) {
-  const players = chosen(form, 'players');
-  const timer = chosen(form, 'timer');
-  const body = {
-    players: players === '4p' ? 4 : Number(players),
-    preset: chosen(form, 'preset') ?? 'standard',
-    settings: players === '4p' ? { partnerships: 'on' } : {},
-  };
-  if (timer !== null) body.turn_timer = timer === 'off' ? null : Number(timer);
-  const spectators = form.querySelector('input[name="spectators"]');
-  if (spectators) body.spectators = spectators.checked;
-  return body;
-}
-
-
 /**
  * Run a form that seats the guest at a table: draw it with `draw(form)` (which returns its error
  * line) and again on every language switch; on submit, disable `button` and call `takeSeat` with
- * `seating(form)`, showing a refusal in the error line and enabling the button again.
+ * what `seating(form)` resolves to (or show its `error`), showing a refusal in the error line
+ * and enabling the button again.
  */
 export function mountSeatForm(form, draw, button, seating) {
   let error = draw(form);
@@ -114,13 +66,13 @@ export function mountSeatForm(form, draw, button, seating) {
     error.hidden = true;
     const submit = form.querySelector(button);
     submit.disabled = true;
-    await takeSeat({
-      ...seating(form),
-      onError: (text) => {
-        error.textContent = text;
-        error.hidden = false;
-        submit.disabled = false;
-      },
-    });
+    const refuse = (text) => {
+      error.textContent = text;
+      error.hidden = false;
+      submit.disabled = false;
+    };
+    const seat = await seating(form);
+    if (seat.error) refuse(seat.error);
+    else await takeSeat({ ...seat, onError: refuse });
   });
 }

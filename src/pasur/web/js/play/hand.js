@@ -1,12 +1,14 @@
-// Choosing a play: the hand at the bottom and the face-up table cards. Tap (or Enter on) a hand
-// card and its legal captures light up with a short list of its moves; when there are several,
-// tapping table cards narrows the list. Every move offered is one of the server's `legal`
-// strings, sent as written. Arrow keys move along the hand; Escape lets go of the card.
+// Choosing a play: the hand at the bottom and the face-up table cards. Tapping a card that has
+// one way to be played plays it (unless "confirm before playing" is on); a card with several
+// ways lights up the table cards it can take, with a short list of its moves as a fallback, and
+// tapping table cards narrows the list. On the keyboard, Enter chooses the card and shows its
+// moves, and Enter again plays the one in focus. Every move offered is one of the server's
+// `legal` strings, sent as written. Arrow keys move along the hand; Escape lets go of the card.
 
 import { cardElement, cardName } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
 import { isRtl, t } from '../shared/i18n.js';
-import { movesOf } from './state.js';
+import { movesOf } from '../shared/moves.js';
 
 export class PlayArea {
   /** `onPlay(move)` is called with a legal move string when the player chooses it. */
@@ -17,8 +19,9 @@ export class PlayArea {
     this.onPlay = onPlay;
     this.selected = null;
     this.hinted = null;
+    this.guided = null;
     this.picked = new Set();
-    this.view = { hand: [], table: [], legal: [], enabled: false, flash: null, fresh: null };
+    this.view = { hand: [], table: [], legal: [], enabled: false, flash: null, capturing: null, fresh: null, confirm: false };
     this.handEl.addEventListener('keydown', (event) => this.onKey(event));
     this.choicesEl.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.letGo();
@@ -34,11 +37,11 @@ export class PlayArea {
 
   /**
    * Draw the hand and table. `legal` is the server's list (empty when it is not our turn);
-   * `enabled` says whether a play may be sent now; `flash` lists table cards being captured and
-   * `fresh` the card just laid, for the animation.
+   * `enabled` says whether a play may be sent now; `flash` lists table cards being captured by
+   * `capturing`, held on the felt for the eye; `confirm` asks for a second tap before a play.
    */
   update(view) {
-    this.view = { flash: null, fresh: null, ...view };
+    this.view = { flash: null, capturing: null, fresh: null, confirm: false, ...view };
     const moves = this.selected ? movesOf(view.legal, this.selected) : [];
     if (!view.enabled || !view.hand.includes(this.selected) || !moves.length) this.clear(false);
     this.render();
@@ -50,17 +53,29 @@ export class PlayArea {
     this.render();
   }
 
+  /** Light up the card the guided first game asks for (null: none); hints do not clear it. */
+  guide(card) {
+    this.guided = card;
+    this.render();
+  }
+
   clear(render = true) {
     this.selected = null;
     this.picked.clear();
     if (render) this.render();
   }
 
-  select(card) {
-    if (!this.view.enabled || !movesOf(this.view.legal, card).length) return;
+  /** A hand card was tapped (`keyboard`: chosen with Enter or Space). */
+  select(card, { keyboard = false } = {}) {
+    const moves = movesOf(this.view.legal, card);
+    if (!this.view.enabled || !moves.length) return;
     if (this.selected === card) {
-      const moves = movesOf(this.view.legal, card);
-      if (moves.length === 1) this.onPlay(moves[0].move); // a second tap plays the only move
+      const options = this.options();
+      if (options.length === 1) this.onPlay(options[0].move); // a second tap plays the one left
+      return;
+    }
+    if (moves.length === 1 && !keyboard && !this.view.confirm) {
+      this.onPlay(moves[0].move); // one way to play it: no question to ask
       return;
     }
     this.selected = card;
@@ -94,10 +109,12 @@ export class PlayArea {
   }
 
   renderTable(takeable) {
-    const { table, flash, fresh } = this.view;
+    const { table, flash, capturing, fresh } = this.view;
     const cards = table.map((card) => {
       const classes = ['table-card'];
       if (flash?.includes(card)) classes.push('is-taken');
+      else if (card === capturing) classes.push('is-capturing');
+      else if (flash) classes.push('is-resting');
       if (card === fresh) classes.push('is-fresh');
       if (this.picked.has(card)) classes.push('is-picked');
       if (!takeable.has(card)) return h('span', { class: classes.join(' '), dataset: { card } }, cardElement(card));
@@ -121,7 +138,8 @@ export class PlayArea {
     const { hand, legal, enabled } = this.view;
     const tabCard = hand.includes(focused) ? focused : this.selected ?? hand[0];
     const buttons = hand.map((card) => {
-      const playable = enabled && movesOf(legal, card).length > 0;
+      const ways = enabled ? movesOf(legal, card).length : 0;
+      const playable = ways > 0;
       return h(
         'button',
         {
@@ -129,14 +147,15 @@ export class PlayArea {
           class: [
             'hand-card',
             card === this.selected ? 'is-selected' : '',
-            card === this.hinted ? 'is-hinted' : '',
+            card === this.hinted || card === this.guided ? 'is-hinted' : '',
             playable ? 'is-playable' : '',
           ].filter(Boolean).join(' '),
-          dataset: { card },
+          dataset: { card, ways: String(ways) },
           tabindex: card === tabCard ? '0' : '-1',
           'aria-pressed': String(card === this.selected),
           'aria-disabled': playable ? null : 'true',
-          onclick: () => this.select(card),
+          // A click made by a key has no pointer: `detail` 0.
+          onclick: (event) => this.select(card, { keyboard: event.detail === 0 }),
         },
         cardElement(card),
       );

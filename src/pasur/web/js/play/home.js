@@ -1,10 +1,12 @@
 // The home page (/): create a private table to play with friends; links to the lobby, practice,
 // the rules guide, the score tracker, history and settings.
 
+import { cardElement } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
-import { mountSeatForm, nameField, readTableSettings, tableSettings } from './form-parts.js';
+import { mountSeatForm, nameField } from './form-parts.js';
+import { readTableSettings, tableSettings } from './house-rules.js';
 
 function drawForm(form) {
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
@@ -17,13 +19,17 @@ function drawForm(form) {
   return error;
 }
 
+/** A fan of the cards that score most, on the felt of the page's head. */
+const HERO = ['JC', '10D', 'AH', '2C'];
+
 async function main() {
-  await startPage();
-  mountSeatForm(document.querySelector('#friends-form'), drawForm, '#create-table', (form) => ({
-    name: form.querySelector('#friends-name').value,
-    create: { ...readTableSettings(form), private: true },
-    seat: 0,
-  }));
+  await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  document.querySelector('#hero-cards').replaceChildren(...HERO.map((code) => cardElement(code)));
+  mountSeatForm(document.querySelector('#friends-form'), drawForm, '#create-table', async (form) => {
+    const settings = await readTableSettings(form);
+    if (settings.error) return settings;
+    return { name: form.querySelector('#friends-name').value, create: { ...settings, private: true }, seat: 0 };
+  });
 }
 
 main();

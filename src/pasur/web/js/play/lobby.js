@@ -4,7 +4,8 @@
 import { h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
-import { nameField, readTableSettings, tableSettings } from './form-parts.js';
+import { nameField } from './form-parts.js';
+import { readTableSettings, tableSettings } from './house-rules.js';
 import { takeSeat } from './go.js';
 import { apiProblem, playApi, seatLabel } from './play-api.js';
 
@@ -74,7 +75,7 @@ function drawForm(form) {
 }
 
 async function main() {
-  await startPage();
+  await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
   $('#guest-box').replaceChildren(nameField('lobby-name'));
   const form = $('#public-form');
   let error = drawForm(form);
@@ -82,18 +83,16 @@ async function main() {
     error = drawForm(form);
     drawList();
   });
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.hidden = true;
-    takeSeat({
-      name: $('#lobby-name').value,
-      create: { ...readTableSettings(form), private: false },
-      seat: 0,
-      onError: (text) => {
-        error.textContent = text;
-        error.hidden = false;
-      },
-    });
+    const refuse = (text) => {
+      error.textContent = text;
+      error.hidden = false;
+    };
+    const settings = await readTableSettings(form);
+    if (settings.error) refuse(settings.error);
+    else takeSeat({ name: $('#lobby-name').value, create: { ...settings, private: false }, seat: 0, onError: refuse });
   });
   await refresh();
   setInterval(refresh, REFRESH_MS);

@@ -5,9 +5,10 @@
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
-import { chosen, mountSeatForm, nameField, playersRow, presetRow } from './form-parts.js';
+import { chosen, mountSeatForm, nameField, playersRow } from './form-parts.js';
+import { houseRules, readHouseRules } from './house-rules.js';
 import { BOT_LEVELS } from './play-api.js';
-import { animationMs } from './prefs.js';
+import { motion } from './prefs.js';
 
 const BOT_DELAY = 0.8;
 
@@ -37,7 +38,7 @@ function drawForm(form) {
     nameField('practise-name'),
     playersRow(false),
     levels,
-    presetRow(),
+    houseRules(),
     error,
     h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'button primary wide', id: 'start-practice', text: t('play.practise.start') })),
   );
@@ -49,20 +50,26 @@ function drawForm(form) {
 }
 
 async function main() {
-  await startPage();
-  mountSeatForm(document.querySelector('#practise-form'), drawForm, '#start-practice', (form) => ({
-    name: form.querySelector('#practise-name').value || t('play.practise.you'),
-    create: {
-      players: Number(chosen(form, 'players')),
-      preset: chosen(form, 'preset'),
-      private: true,
-      spectators: false,
-      bots: Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value])),
-      bot_delay: animationMs() > 0 ? BOT_DELAY : 0,
-    },
-    seat: 0,
-    start: true,
-  }));
+  await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  mountSeatForm(document.querySelector('#practise-form'), drawForm, '#start-practice', async (form) => {
+    const rules = await readHouseRules(form);
+    if (rules.error) return rules;
+    const bots = [...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]);
+    return {
+      name: form.querySelector('#practise-name').value || t('play.practise.you'),
+      create: {
+        players: Number(chosen(form, 'players')),
+        preset: rules.preset,
+        settings: rules.settings,
+        private: true,
+        spectators: false,
+        bots: Object.fromEntries(bots),
+        bot_delay: motion().mode === 'none' ? 0 : BOT_DELAY,
+      },
+      seat: 0,
+      start: true,
+    };
+  });
 }
 
 main();

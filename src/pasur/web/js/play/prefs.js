@@ -1,21 +1,24 @@
-// The player's preferences (card size, animation speed, sound, four-colour suits), kept in
-// localStorage and applied to <html> on every play page: a class or custom property that the
-// style sheets read, so nothing needs redrawing when one changes.
+// The player's preferences (card size, animation speed, sound, four-colour suits, confirm before
+// playing), kept in localStorage and applied to <html> on every play page: a class or custom
+// property that the style sheets read, so nothing needs redrawing when one changes.
 
 const STORAGE_KEY = 'pasur.prefs';
 
 /** Every preference with its allowed values, in the order the settings page shows them. */
 export const CHOICES = Object.freeze({
   cardSize: ['small', 'normal', 'large'],
-  anim: ['off', 'normal', 'slow'],
+  anim: ['off', 'fast', 'normal', 'slow'],
   sound: ['off', 'on'],
   suits: ['two', 'four'],
+  confirm: ['off', 'on'],
 });
 
-const DEFAULTS = Object.freeze({ cardSize: 'normal', anim: 'normal', sound: 'off', suits: 'two' });
+// Sound is on: browsers let it start only after the first tap or key, which is when it begins.
+const DEFAULTS = Object.freeze({ cardSize: 'normal', anim: 'normal', sound: 'on', suits: 'two', confirm: 'off' });
 
-const CARD_SCALE = { small: 0.82, normal: 1, large: 1.25 };
-const ANIM_MS = { off: 0, normal: 260, slow: 650 };
+const CARD_SCALE = { small: 0.85, normal: 1, large: 1.18 };
+/** How long animations take against the normal speed. */
+const ANIM_SCALE = { off: 0, fast: 0.45, normal: 1, slow: 1.8 };
 
 /** The saved preferences, each one valid (an unknown or missing value is the default). */
 export function loadPrefs() {
@@ -46,41 +49,32 @@ export function setPref(name, value) {
   return prefs;
 }
 
-/** Put the preferences on <html>: data-suits, --card-scale and data-anim. */
+/** Put the preferences on <html>: data-suits, --card-scale, data-anim and data-motion. */
 export function applyPrefs(prefs = loadPrefs()) {
   const root = document.documentElement;
   root.dataset.suits = prefs.suits;
   root.style.setProperty('--card-scale', String(CARD_SCALE[prefs.cardSize]));
-  root.dataset.anim = String(animationMs(prefs) > 0 ? prefs.anim : 'off');
-  root.style.setProperty('--anim-ms', `${animationMs(prefs)}ms`);
+  const { mode, scale } = motion(prefs);
+  root.dataset.anim = mode === 'none' ? 'off' : prefs.anim;
+  root.dataset.motion = mode;
+  root.style.setProperty('--anim-ms', `${Math.round(260 * scale)}ms`);
+}
+
+/** The animation speed the address asks for (?anim=0 in tests, or any of CHOICES.anim). */
+function askedSpeed() {
+  const asked = new URLSearchParams(location.search).get('anim');
+  return asked === '0' ? 'off' : CHOICES.anim.includes(asked) ? asked : null;
 }
 
 /**
- * How long a play's animation lasts, in milliseconds: 0 when the user turned animations off,
- * the system asks for reduced motion, or the address says ?anim=0 (tests).
+ * How cards move: `mode` 'move' (they travel), 'fade' (the system asks for reduced motion: they
+ * fade in place), or 'none' (animations off: the table simply changes); `scale` multiplies
+ * every duration (1 at normal speed).
  */
-export function animationMs(prefs = loadPrefs()) {
-  if (new URLSearchParams(location.search).get('anim') === '0') return 0;
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return 0;
-  return ANIM_MS[prefs.anim];
-}
-
-let audio = null;
-
-/** A short click (WebAudio, nothing fetched) when sound is on. */
-export function clickSound() {
-  if (loadPrefs().sound !== 'on') return;
-  try {
-    audio ??= new AudioContext();
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 660;
-    gain.gain.setValueAtTime(0.08, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.08);
-    tone.connect(gain).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.09);
-  } catch {
-    // no audio in this browser: silence is fine
-  }
+export function motion(prefs = loadPrefs()) {
+  const speed = askedSpeed() ?? prefs.anim;
+  const scale = ANIM_SCALE[speed];
+  if (scale === 0) return { mode: 'none', scale: 0 };
+  const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return { mode: reduced ? 'fade' : 'move', scale };
 }

@@ -3,7 +3,7 @@
 // the REST calls; the table's socket then brings the events that follow.
 
 import { fill, h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { t, tParts } from '../shared/i18n.js';
 import { nameField } from './form-parts.js';
 import { BOT_LEVELS, apiProblem, ensureGuest, playApi, seatLabel } from './play-api.js';
 import { rejoinUrl } from './seat-token.js';
@@ -81,8 +81,27 @@ function linkBox(id, label, url) {
   );
 }
 
-/** The waiting room: seats (with a bot for empty ones), the invite and rejoin links, start. */
-export function drawWaitingRoom(container, state, tableId, { token, onError, onLeft }) {
+/**
+ * The invite link and, when only this device can open it, how to reach the others: the
+ * server's `invite_url` (absolute, made from the address people reach it by) when its table
+ * answer has one, else this page's own origin.
+ */
+function invite(tableId, described) {
+  const url = described?.invite_url && /^https?:\/\//.test(described.invite_url)
+    ? described.invite_url
+    : new URL(`/play/t/${encodeURIComponent(tableId)}`, location.origin).href;
+  const local = described?.invite_reach === 'this-device';
+  return [
+    linkBox('invite-url', t('play.invite.label'), url),
+    local ? h('p', { class: 'invite-reach', id: 'invite-reach', role: 'note' }, tParts('play.invite.this_device', { command: h('code', { dir: 'ltr', text: 'pasur serve --host 0.0.0.0' }) })) : null,
+  ];
+}
+
+/**
+ * The waiting room: seats (with a bot for empty ones), the invite and rejoin links, start.
+ * `described` is the server's description of the table (GET /api/tables/{id}), when known.
+ */
+export function drawWaitingRoom(container, state, tableId, { token, onError, onLeft, described = null }) {
   const act = async (call) => {
     try {
       await call();
@@ -119,7 +138,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
     h('h1', { text: t('play.waiting.title') }),
     h('p', { class: 'lead', text: full ? t('play.waiting.ready') : t('play.waiting.lead') }),
     h('ul', { class: 'seat-list' }, rows),
-    linkBox('invite-url', t('play.invite.label'), new URL(`/play/t/${encodeURIComponent(tableId)}`, location.origin).href),
+    invite(tableId, described),
     token ? linkBox('rejoin-url', t('play.waiting.rejoin'), rejoinUrl(tableId, token)) : null,
     h('button', {
       type: 'button',

@@ -1,12 +1,13 @@
 // The settings page (/settings): language, card size, animation speed, sound, four-colour
-// suits. Every change is saved and applied at once; the cards below show the result.
+// suits, confirm before playing. Every change is saved and applied at once; the cards below
+// show the result.
 
 import { cardElement } from '../shared/cards.js';
-import { h } from '../shared/dom.js';
 import { LANGUAGES, language, onLanguageChange, setLanguage, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { choiceRow } from './form-parts.js';
-import { CHOICES, clickSound, loadPrefs, setPref } from './prefs.js';
+import { CHOICES, loadPrefs, setPref } from './prefs.js';
+import { armSound, playSound } from './sound.js';
 
 const PREVIEW = ['AC', '10D', 'JH', '7S'];
 
@@ -25,11 +26,13 @@ function drawForm(form) {
     row('anim'),
     row('sound'),
     row('suits'),
+    row('confirm'),
   );
 }
 
 async function main() {
   await startPage();
+  armSound();
   const form = document.querySelector('#settings-form');
   drawForm(form);
   document.querySelector('#preview').replaceChildren(...PREVIEW.map((card) => cardElement(card)));
@@ -42,7 +45,7 @@ async function main() {
     if (input.name === 'language') setLanguage(input.value);
     else {
       setPref(input.name, input.value);
-      if (input.name === 'sound') clickSound();
+      if (input.name === 'sound') playSound('capture');
     }
   });
 }

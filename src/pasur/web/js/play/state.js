@@ -41,6 +41,8 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
     clock: clockFrom(snapshot.clock, receivedAt),
     lastPlay: lastPlayFrom(snapshot.game),
     gameOver: gameOverFrom(snapshot),
+    // Every round of this game ended while this page watched: {points, totals}, for the race.
+    history: [],
   };
 }
 
@@ -48,7 +50,9 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
 function gameOverFrom(snapshot) {
   const game = snapshot.game;
   if (snapshot.status !== 'finished' || game?.winner == null) return null;
-  return { game: snapshot.game_no, winner: game.winner, totals: [...game.totals] };
+  const teams = snapshot.config.rules?.partnerships === 'on';
+  const winners = teams ? [game.winner, game.winner + 2] : [game.winner];
+  return { game: snapshot.game_no, winner: game.winner, winners, totals: [...game.totals] };
 }
 
 function lastPlayFrom(game) {
@@ -126,6 +130,7 @@ export function applyEvent(state, event, now = Date.now()) {
       state.game.dealer = event.dealer;
       state.rematch = Array(event.players).fill(null);
       state.gameOver = null;
+      state.history = [];
       return { kind: 'started' };
     case 'round_started':
       Object.assign(game, {
@@ -137,17 +142,19 @@ export function applyEvent(state, event, now = Date.now()) {
       state.commitment = event.commitment;
       state.lastPlay = null;
       state.clock = clockFor(state, event.turn, now);
-      return { kind: 'round_started', commitment: event.commitment };
+      return { kind: 'round_started', commitment: event.commitment, turn: event.turn };
     case 'dealt':
       Object.assign(game, {
         turn: event.turn, packSize: event.pack_size, hand: event.hand ?? [],
         handSizes: Array(game.players).fill(HAND), legal: legalAfter(state, event),
       });
       state.clock = clockFor(state, event.turn, now);
-      return { kind: 'dealt' };
+      return { kind: 'dealt', turn: event.turn };
     case 'played':
       return applyPlayed(state, event, now);
-    case 'round_ended':
+    case 'round_ended': {
+      const tableBefore = [...game.table];
+      const pileBefore = event.leftover_to >= 0 ? [...(game.piles[event.leftover_to] ?? [])] : [];
       game.turn = -1;
       game.legal = [];
       game.table = [];
@@ -156,7 +163,9 @@ export function applyEvent(state, event, now = Date.now()) {
       }
       game.totals = [...event.totals];
       state.clock = null;
-      return { kind: 'round_ended', round: { ...event } };
+      state.history.push({ points: [...event.points], totals: [...event.totals] });
+      return { kind: 'round_ended', round: { ...event }, tableBefore, pileBefore };
+    }
     case 'game_over':
       state.status = 'finished';
       state.clock = null;
@@ -182,6 +191,7 @@ function applyPlayed(state, event, now) {
   if (event.seat === state.you) game.hand = game.hand.filter((card) => card !== event.card);
   game.handSizes[event.seat] = Math.max(0, game.handSizes[event.seat] - 1);
   const before = [...game.table];
+  const pileBefore = [...game.piles[event.seat]];
   if (event.taken.length) {
     game.table = game.table.filter((card) => !event.taken.includes(card));
     game.piles[event.seat].push(event.card, ...event.taken);
@@ -193,28 +203,5 @@ function applyPlayed(state, event, now) {
   game.turn = event.turn;
   game.legal = legalAfter(state, event);
   state.clock = clockFor(state, event.turn, now);
-  return { kind: 'played', play: event, tableBefore: before };
-}
-
-/** The cards of a legal move string: `7D+2D+2H` → {card: '7D', taken: ['2D', '2H']}; `7D lay`. */
-export function parseMove(move) {
-  const [cards] = move.trim().split(/\s+/);
-  const [card, ...taken] = cards.split('+');
-  return { move, card, taken };
-}
-
-/** The legal moves that play `card`. */
-export function movesOf(legal, card) {
-  return (legal ?? []).map(parseMove).filter((move) => move.card === card);
-}
-
-const POINTS = { AC: 1, AD: 1, AH: 1, AS: 1, JC: 1, JD: 1, JH: 1, JS: 1, '10D': 3, '2C': 2 };
-
-/** A capture pile's clubs and its card points so far (the clubs award is decided at the end). */
-export function pileSummary(pile) {
-  return {
-    cards: pile.length,
-    clubs: pile.filter((card) => card.endsWith('C')).length,
-    points: pile.reduce((sum, card) => sum + (POINTS[card] ?? 0), 0),
-  };
+  return { kind: 'played', play: event, tableBefore: before, pileBefore };
 }

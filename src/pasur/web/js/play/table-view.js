@@ -1,12 +1,14 @@
-// Pieces of the table page drawn from the table state (state.js): seat panels, the felt, the
-// round's score sheet, the game's end. Pure builders: state in, elements out; the page decides
-// when to draw them.
+// The seats around the felt and the game bar, drawn from the table state (state.js): who sits
+// where (you at the bottom, the others by seat: across with two players, left and right with
+// three, left, across and right with four), each seat's name, cards in hand, pile, Surs, the
+// dealer and the turn with its clock ring. Pure builders: state in, elements out.
 
-import { cardElement, cardName } from '../shared/cards.js';
+import { cardElement } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
-import { formatNumber, t } from '../shared/i18n.js';
+import { formatNumber, t, tParts } from '../shared/i18n.js';
+import { pileSummary } from '../shared/moves.js';
 import { seatLabel } from './play-api.js';
-import { pileSummary, sideCount } from './state.js';
+import { sideCount } from './state.js';
 
 /** A seat's name for people: its player's name, a bot's level in the page's language (with the
  * seat's number when two seats would read the same), or "Seat 2" while it is empty. */
@@ -17,9 +19,14 @@ export function seatName(state, seat) {
   return twins > 1 ? t('play.seat.twin', { name: label, n: seat + 1 }) : label; // two casual bots
 }
 
+/** The side a seat scores for: itself, or its team (seats 0 & 2, 1 & 3) in partnerships. */
+export function sideOf(state, seat) {
+  return sideCount(state) === state.config.players ? seat : seat % 2;
+}
+
 /** A side's name: the seat's, or both partners' in partnerships. */
 export function sideName(state, side) {
-  if (sideCount(state) === 2 && state.config.players === 4) {
+  if (sideCount(state) !== state.config.players) {
     return t('play.side.team', { a: seatName(state, side), b: seatName(state, side + 2) });
   }
   return seatName(state, side);
@@ -36,173 +43,173 @@ export function clockText(state, now = Date.now()) {
   return formatSeconds((state.clock.deadline - now) / 1000);
 }
 
+/** The share of the clock still to run (1 → 0), for the ring. */
+export function clockLeft(state, now = Date.now()) {
+  const clock = state.clock;
+  if (!clock) return 0;
+  const whole = clock.kind === 'grace' ? state.config.grace ?? 30 : state.config.turn_timer ?? 30;
+  return Math.max(0, Math.min(1, (clock.deadline - now) / 1000 / whole));
+}
+
+const PLACES = { 1: ['top'], 2: ['left', 'right'], 3: ['left', 'top', 'right'] };
+
+/**
+ * Where each seat sits: `[{seat, place}]`, place 'bottom' for the viewer (a spectator sees seat 0
+ * there), the others in playing order after it. Partners in a four-seat game sit across.
+ */
+export function seatPlaces(state) {
+  const players = state.config.players;
+  const anchor = Math.max(0, state.you);
+  const places = PLACES[players - 1] ?? [];
+  return Array.from({ length: players }, (_, step) => ({
+    seat: (anchor + step) % players,
+    place: step === 0 ? 'bottom' : places[step - 1],
+  }));
+}
+
 /** Who sits there, in a few words: a bot's level, or a person's connection. */
 function seatNote(state, seat) {
   const info = state.seats[seat];
-  if (info.kind === 'bot') return t('play.seat.bot');
+  if (info.kind === 'bot') return ''; // its name says it: "casual bot"
   if (info.kind === 'empty') return t('play.seat.empty');
   if (info.stand_in) return t('play.seat.stand_in');
   if (!info.connected) return t('play.seat.offline');
   return seat === state.you ? t('play.seat.you') : '';
 }
 
-/** One seat at the table: name, cards in hand, capture pile (clubs, points), Surs, turn. */
-export function seatPanel(state, seat) {
+/** The face-down cards a seat holds, fanned. */
+function heldCards(seat, held) {
+  return h(
+    'div',
+    { class: 'seat-hand', dataset: { testid: `held-${seat}` } },
+    h(
+      'span',
+      { class: 'fan', 'aria-hidden': 'true' },
+      Array.from({ length: held }, () => cardElement(null, { faceDown: true, small: true })),
+    ),
+    h('span', { class: 'held-count', text: t('table.seat.held', { count: held }) }),
+  );
+}
+
+/** A seat's pile: its size, clubs, points so far and Surs as marks. */
+function pileLine(state, seat, pile) {
+  const summary = pileSummary(pile);
+  const surs = state.game.surs[seat] ?? 0;
+  return h(
+    'div',
+    { class: 'seat-pile', dataset: { pile: String(seat) } },
+    h('span', { class: 'pile-stack', 'aria-hidden': 'true' }, summary.cards ? cardElement(null, { faceDown: true, small: true }) : null),
+    h('span', { class: 'pile', text: t('table.seat.pile', { count: summary.cards }) }),
+    h('span', { class: 'clubs', text: t('table.seat.clubs', { count: summary.clubs }) }),
+    h('span', { class: 'points', text: t('table.seat.points', { count: summary.points }) }),
+    h(
+      'span',
+      { class: 'surs', dataset: { testid: `surs-${seat}` }, hidden: !surs },
+      Array.from({ length: surs }, () => h('span', { class: 'sur-mark', 'aria-hidden': 'true', text: t('table.sur.mark') })),
+      h('span', { class: 'visually-hidden', text: t('table.seat.surs', { count: surs }) }),
+    ),
+  );
+}
+
+/**
+ * One seat at the table. `extras`: `pile` (the cards to count, when an animation holds the pile
+ * back), `flash` (a few words shown on the seat: a move the server played for it).
+ */
+export function seatPanel(state, seat, place, extras = {}) {
   const game = state.game;
   const info = state.seats[seat];
   const turn = game?.turn === seat && state.status === 'playing';
-  const pile = pileSummary(game?.piles[seat] ?? []);
-  const surs = game?.surs[seat] ?? 0;
-  const held = game?.handSizes[seat] ?? 0;
-  const classes = ['seat-panel'];
+  const side = sideOf(state, seat);
+  const partner = sideCount(state) !== state.config.players && state.you >= 0 && seat !== state.you && side === sideOf(state, state.you);
+  const classes = ['seat-panel', `place-${place}`, `side-${side}`];
   if (turn) classes.push('is-turn');
   if (seat === state.you) classes.push('is-you');
+  if (partner) classes.push('is-partner');
   if (info.kind === 'human' && (!info.connected || info.stand_in)) classes.push('is-away');
+  const name = seatName(state, seat);
+  const clock = turn && state.clock?.seat === seat;
+  const showHand = game && seat !== state.you;
   return h(
     'section',
-    { class: classes.join(' '), dataset: { seat: String(seat) }, 'aria-label': seatName(state, seat) },
+    { class: classes.join(' '), dataset: { seat: String(seat), place }, 'aria-label': name },
     h(
       'header',
       { class: 'seat-head' },
-      h('bdi', { class: 'seat-name', text: seatName(state, seat) }),
-      game && game.dealer === seat ? h('span', { class: 'badge', text: t('play.seat.dealer') }) : null,
-      turn ? h('span', { class: 'badge badge-turn', text: t('play.seat.turn') }) : null,
+      h(
+        'span',
+        { class: `avatar${clock ? ' has-clock' : ''}${state.clock?.kind === 'grace' ? ' is-grace' : ''}`, 'aria-hidden': 'true' },
+        h('span', { class: 'avatar-letter', text: [...name][0]?.toUpperCase() ?? '?' }),
+      ),
+      h(
+        'div',
+        { class: 'seat-who' },
+        h('bdi', { class: 'seat-name', text: name }),
+        h(
+          'span',
+          { class: 'seat-badges' },
+          game && game.dealer === seat ? h('span', { class: 'badge badge-dealer', text: t('play.seat.dealer') }) : null,
+          partner ? h('span', { class: 'badge badge-partner', text: t('table.seat.partner') }) : null,
+          turn ? h('span', { class: 'badge badge-turn', text: t('play.seat.turn') }) : null,
+        ),
+        h('span', { class: 'seat-note', text: seatNote(state, seat) }),
+      ),
+      clock ? h('span', { class: 'seat-clock', id: 'clock', text: clockText(state) }) : null,
     ),
-    h('p', { class: 'seat-note', text: seatNote(state, seat) }),
-    game
-      ? h(
-          'div',
-          { class: 'seat-stats' },
-          seat === state.you
-            ? null
-            : h(
-                'span',
-                { class: 'held', dataset: { testid: `held-${seat}` } },
-                held ? cardElement(null, { faceDown: true, small: true }) : null,
-                h('span', { text: t('play.seat.held', { n: held }) }),
-              ),
-          h('span', { class: 'pile', text: t('play.seat.pile', { n: pile.cards }) }),
-          h('span', { class: 'clubs', text: t('play.seat.clubs', { n: pile.clubs }) }),
-          h('span', { class: 'points', text: t('play.seat.points', { n: pile.points }) }),
-          surs
-            ? h('span', { class: 'surs badge badge-sur', text: t('play.seat.surs', { n: surs }) })
-            : null,
-        )
-      : null,
+    showHand ? heldCards(seat, game.handSizes[seat] ?? 0) : null,
+    game ? pileLine(state, seat, extras.pile ?? game.piles[seat] ?? []) : null,
+    extras.flash ? h('p', { class: 'seat-flash', role: 'status', text: extras.flash }) : null,
   );
 }
 
-/** The seats other than the viewer's, in playing order after it (all of them for spectators). */
-export function otherSeats(state) {
-  const players = state.config.players;
-  const start = state.you >= 0 ? state.you + 1 : 0;
-  const count = state.you >= 0 ? players - 1 : players;
-  return Array.from({ length: count }, (_, index) => (start + index) % players);
-}
-
-/** The last play in words and small cards: who played what, and what it took. */
-function lastPlayLine(state) {
-  const last = state.lastPlay;
-  if (!last) return null;
-  const name = seatName(state, last.seat);
-  const text = last.taken.length
-    ? t(last.sur ? 'play.last.sur' : 'play.last.take', { name, card: cardName(last.card) })
-    : t('play.last.lay', { name, card: cardName(last.card) });
-  return h(
-    'p',
-    { class: 'last-play', dataset: { testid: 'last-play' } },
-    h('span', { text }),
-    last.taken.map((card) => cardElement(card, { small: true })),
-  );
-}
-
-/** The felt: the round, the pack, the deck hash, the last play. */
-export function feltInfo(state) {
-  const game = state.game;
+/** The pack still to deal, face down in a corner of the felt, with its count. */
+export function packStack(state) {
+  const left = state.game?.packSize ?? 0;
   return h(
     'div',
-    { class: 'felt-info' },
-    state.gameNo > 1 ? h('span', { text: t('play.game', { n: state.gameNo }) }) : null,
-    h('span', { text: t('play.round', { n: game.round + 1 }) }),
-    h('span', { dataset: { testid: 'pack' }, text: t('play.pack', { n: game.packSize }) }),
-    state.commitment
-      ? h(
-          'span',
-          { class: 'commitment', title: state.commitment },
-          t('play.fair.hash', { hash: state.commitment.slice(0, 12) }),
-        )
-      : null,
-    lastPlayLine(state),
+    { class: 'pack-stack', hidden: !left, 'aria-label': t('play.pack', { n: left }) },
+    cardElement(null, { faceDown: true, small: true }),
+    h('span', { class: 'pack-count', 'aria-hidden': 'true', text: formatNumber(left) }),
   );
 }
 
-const LINES = ['clubs', 'clubs_points', 'ten_of_diamonds', 'two_of_clubs', 'aces', 'jacks', 'surs', 'sur_points'];
-
-/** The round's score sheet: one column per side, a row per line of the breakdown, the totals. */
-export function scoreSheet(state, round, verified) {
+/** The game bar: round, pack, target, each side's total. */
+export function gameInfo(state) {
+  const game = state.game;
   const sides = sideCount(state);
-  const names = Array.from({ length: sides }, (_, side) => sideName(state, side));
-  const row = (label, values, testid) =>
+  return [
     h(
-      'tr',
-      testid ? { dataset: { testid } } : {},
-      h('th', { scope: 'row', text: label }),
-      values.map((value) => h('td', { text: formatNumber(value) })),
-    );
-  return h(
-    'section',
-    { class: 'panel score-sheet', 'aria-labelledby': 'sheet-title' },
-    h('h2', { id: 'sheet-title', text: t('play.sheet.title', { n: round.round + 1 }) }),
-    h(
-      'table',
-      { class: 'sheet-table' },
-      h('thead', {}, h('tr', {}, h('td'), names.map((name) => h('th', { scope: 'col' }, h('bdi', { text: name }))))),
-      h(
-        'tbody',
-        {},
-        LINES.map((line) => row(t(`play.sheet.${line}`), round.lines.map((entry) => entry[line]))),
-        row(t('play.sheet.round_points'), round.points, 'sheet-points'),
-        row(t('play.sheet.totals'), round.totals, 'sheet-totals'),
-      ),
-    ),
-    round.leftover.length
-      ? h('p', { class: 'hint', text: t('play.sheet.leftover', { count: round.leftover.length, name: seatName(state, round.leftover_to) }) })
-      : null,
-    h('p', { class: `fair fair-${verifiedClass(verified)}`, dataset: { testid: 'fair' }, text: t(`play.fair.${verifiedClass(verified)}`) }),
-  );
-}
-
-function verifiedClass(verified) {
-  if (verified === true) return 'ok';
-  if (verified === false) return 'bad';
-  return verified === null ? 'unknown' : 'checking';
-}
-
-/** The game's end: who won, the totals, the rematch votes. */
-export function gameOverView(state) {
-  const over = state.gameOver;
-  const sides = sideCount(state);
-  const winner = over.winner;
-  return h(
-    'section',
-    { class: 'panel game-over', 'aria-labelledby': 'over-title' },
-    h('h2', { id: 'over-title', text: t('play.over.title') }),
-    h('p', { class: 'winner', text: t('play.over.winner', { name: sideName(state, winner) }) }),
-    h(
-      'ul',
-      { class: 'over-totals' },
-      Array.from({ length: sides }, (_, side) =>
-        h('li', {}, h('bdi', { text: sideName(state, side) }), ' ', h('strong', { text: formatNumber(over.totals[side]) })),
-      ),
+      'p',
+      { class: 'bar-info', id: 'game-info' },
+      state.gameNo > 1 ? h('span', { class: 'bar-game', text: t('play.game', { n: state.gameNo }) }) : null,
+      h('span', { text: t('play.round', { n: game.round + 1 }) }),
+      h('span', { dataset: { testid: 'pack' }, text: t('play.pack', { n: game.packSize }) }),
+      h('span', { class: 'bar-target', text: t('table.bar.target', { n: Number(state.config.rules?.target ?? 62) }) }),
     ),
     h(
       'p',
-      { class: 'hint' },
-      state.rematch
-        .map((vote, seat) => (vote === true ? seatName(state, seat) : null))
-        .filter(Boolean)
-        .map((name) => t('play.over.accepted', { name }))
-        .join(' '),
+      { class: 'bar-scores', dataset: { testid: 'scores' }, 'aria-label': t('table.bar.scores') },
+      Array.from({ length: sides }, (_, side) =>
+        h(
+          'span',
+          { class: `score side-${side}` },
+          h('bdi', { class: 'score-name', text: sideName(state, side) }),
+          ' ',
+          h('strong', { text: formatNumber(game.totals[side] ?? 0) }),
+        ),
+      ),
     ),
-  );
+  ];
+}
+
+/** Whose turn it is, in words (for the live status line that screen readers hear). */
+export function statusParts(state, pending) {
+  const game = state.game;
+  if (state.status === 'finished') return [t('play.status.over')];
+  if (!game || game.turn < 0) return [t('play.status.between')];
+  const seat = state.seats[game.turn];
+  const name = seatName(state, game.turn);
+  if (seat.kind === 'human' && seat.stand_in) return tParts('play.status.stand_in', { name });
+  if (seat.kind === 'human' && !seat.connected) return tParts('play.status.dropped', { name });
+  if (game.turn === state.you) return [pending ? t('play.status.sending') : t('play.status.you')];
+  return tParts('play.status.other', { name });
 }

@@ -1,27 +1,39 @@
 // The table page, /play/t/{table_id}: connects to the table's socket, keeps the table state from
-// its snapshot and events, and draws it. Plays are chosen in the PlayArea (hand.js) from the
-// server's legal moves; refused plays are explained in the server's words; a stale play is sent
-// again when it is still legal (docs/protocol.md section 7).
+// its snapshot and events, and draws it as a card table (table-view.js). Frames wait in one queue
+// and are shown one after another (show.js animates each play, deal and round end), so an event
+// that arrives during an animation waits its turn. Plays are chosen in the PlayArea (hand.js)
+// from the server's legal moves; refused plays are explained in the server's words; a stale play
+// is sent again when it is still legal (docs/protocol.md section 7).
 
 import { h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
+import { toast } from '../shared/toast.js';
+import { drawBar, mountBar } from './bar.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
-import { mountCoach } from './coach.js';
+import { isPractice, mountCoach } from './coach.js';
 import { verifyCommitment } from './fairness.js';
+import { GUIDE_TABLE, GuideSocket } from './first-game.js';
 import { PlayArea } from './hand.js';
+import { byWords, mountLog } from './log.js';
+import { setHurry } from './motion.js';
+import { closeDialog, openDialog, refreshDialog, wireDialogs } from './panels.js';
 import { apiProblem, playApi, problemText } from './play-api.js';
-import { animationMs, clickSound } from './prefs.js';
+import { loadPrefs } from './prefs.js';
 import { drawSeatPicker, drawWaitingRoom } from './pregame.js';
 import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
+import { gameOverView, roundSheet } from './sheet.js';
+import { showDeal, showLeftover, showPlayed } from './show.js';
 import { TableSocket } from './socket.js';
-import { applyEvent, fromSnapshot, myTurn } from './state.js';
-import { clockText, feltInfo, gameOverView, otherSeats, scoreSheet, seatName, seatPanel } from './table-view.js';
-import { toast } from '../shared/toast.js';
+import { armSound, playSound } from './sound.js';
+import { applyEvent, fromSnapshot, myTurn, sideCount } from './state.js';
+import { clockLeft, clockText, packStack, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
 
 const $ = (selector) => document.querySelector(selector);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const STALE_RETRIES = 3;
+/** How long a seat shows that the server played for it. */
+const FLASH_MS = 3000;
 
 const tableId = decodeURIComponent(location.pathname.match(/^\/play\/t\/([^/]+)/)?.[1] ?? '');
 
@@ -33,16 +45,19 @@ const ui = {
   draining: false,
   pending: null,
   resyncing: false,
-  sheet: null,
   notice: '',
   link: 'connecting',
-  flash: null,
-  fresh: null,
+  extras: {},
+  flashes: new Map(), // seat → {text, until}: the server played for that seat
+  checks: [], // the fairness check of each round seen: {round, commitment, verified}
+  wasMine: false, // whether it was this seat's turn after the last event shown
+  described: undefined, // GET /api/tables/{id}, for the invite link
 };
 
 let area = null;
 let coach = null;
 let chat = null;
+let log = null;
 
 // ---------------------------------------------------------------- drawing
 
@@ -50,44 +65,47 @@ function show(id, visible) {
   $(id).hidden = !visible;
 }
 
-function statusText(state) {
-  const game = state.game;
-  if (state.status === 'finished') return t('play.status.over');
-  if (!game || game.turn < 0) return t('play.status.between');
-  const seat = state.seats[game.turn];
-  const name = seatName(state, game.turn);
-  if (seat.kind === 'human' && seat.stand_in) return t('play.status.stand_in', { name });
-  if (seat.kind === 'human' && !seat.connected) return t('play.status.dropped', { name });
-  if (game.turn === state.you) return ui.pending ? t('play.status.sending') : t('play.status.you');
-  return t('play.status.other', { name });
+function seatFlash(seat) {
+  const flash = ui.flashes.get(seat);
+  return flash && flash.until > Date.now() ? flash.text : null;
 }
 
-/** Whose turn it is and the clock. Text changes only when it differs, so that screen readers
- * announce a new turn once, and the ticking clock (not a live region) is never read out. */
-function drawStatus(state) {
-  const text = statusText(state);
+/** Draw the table; `extras` hold what an animation shows for a moment (show.js): while a play
+ * is shown, the turn stays with the seat that made it (`extras.turn`), so the next seat lights
+ * up, and a hand can be played, only once the eye has seen the play. */
+function drawBoard(real, extras = ui.extras) {
+  const held = extras.turn !== undefined;
+  const state = held ? { ...real, game: { ...real.game, turn: extras.turn }, clock: null } : real;
+  const game = state.game;
+  drawBar(state, ui.checks);
   const status = $('#status-text');
-  if (status.textContent !== text) status.textContent = text;
-  const clock = $('#clock');
-  clock.textContent = clockText(state);
-  clock.hidden = !clock.textContent;
-  clock.classList.toggle('is-grace', state.clock?.kind === 'grace');
-}
-
-function drawBoard(state) {
-  const game = state.game;
-  drawStatus(state);
-  $('#others').replaceChildren(...otherSeats(state).map((seat) => seatPanel(state, seat)));
-  $('#felt-info').replaceChildren(feltInfo(state));
-  $('#mine').replaceChildren(...(state.you >= 0 ? [seatPanel(state, state.you)] : []));
+  const text = statusParts(state, ui.pending).map((part) => (typeof part === 'string' ? part : part.textContent)).join('');
+  if (status.textContent !== text) status.textContent = text; // a new turn is announced once
+  const seats = seatPlaces(state).map(({ seat, place }) => {
+    const pile = extras.pile?.seat === seat ? extras.pile.cards : undefined;
+    return { seat, panel: seatPanel(state, seat, place, { pile, flash: seatFlash(seat) }) };
+  });
+  const mine = seats.find(({ seat }) => seat === state.you);
+  $('#others').replaceChildren(...seats.filter((entry) => entry !== mine).map((entry) => entry.panel));
+  $('#mine').replaceChildren(...(mine ? [mine.panel] : []));
+  $('#board').dataset.players = String(state.config.players);
+  $('#board').classList.toggle('is-spectator', state.you < 0);
+  const flash = extras.flash ?? null;
   area.update({
     hand: state.you >= 0 ? game.hand : [],
-    table: ui.flash ? ui.flash.table : game.table,
+    table: flash ? flash.table : game.table,
     legal: game.legal ?? [],
     enabled: myTurn(state) && !ui.pending && Array.isArray(game.legal),
-    flash: ui.flash?.taken ?? null,
-    fresh: ui.fresh,
+    flash: flash?.taken ?? null,
+    capturing: flash?.capturing ?? null,
+    fresh: extras.fresh ?? null,
+    confirm: loadPrefs().confirm === 'on',
   });
+  $('#pack').replaceChildren(packStack(state));
+  $('#felt').classList.toggle('is-sur', extras.sur !== undefined);
+  const banner = $('#sur-banner');
+  banner.hidden = extras.sur === undefined;
+  banner.textContent = extras.sur === undefined ? '' : t('table.sur.banner', { name: seatName(state, extras.sur) });
   show('#hand', state.you >= 0);
   const notice = $('#notice');
   notice.textContent = ui.notice;
@@ -95,62 +113,77 @@ function drawBoard(state) {
   coach.draw(state);
 }
 
-function draw() {
+function draw(extras) {
+  if (extras) ui.extras = extras;
   const state = ui.state;
   show('#loading', false);
   if (!state) return;
   const playing = state.game !== null;
   show('#board', playing);
+  show('#game-bar', playing);
   show('#waiting', !playing);
+  document.body.classList.toggle('at-table', playing);
   if (!playing) {
-    drawWaitingRoom($('#waiting'), state, tableId, { token: ui.token, onError: toast, onLeft: leftSeat });
+    describe();
+    drawWaitingRoom($('#waiting'), state, tableId, { token: ui.token, onError: toast, onLeft: leftSeat, described: ui.described });
   } else {
     drawBoard(state);
   }
-  $('#sheet').replaceChildren(...(ui.sheet ? [sheetView()] : []));
-  $('#over').replaceChildren(...(state.gameOver ? [overView(state)] : []));
+  if (state.gameOver && $('#over-dialog').open) refreshDialog($('#over-dialog'), [overView(state)]);
   chat.draw(state);
 }
 
-function sheetView() {
-  const sheet = scoreSheet(ui.state, ui.sheet.round, ui.sheet.verified);
-  sheet.dataset.testid = 'score-sheet';
-  sheet.append(
-    h('button', {
-      type: 'button',
-      class: 'button small',
-      id: 'close-sheet',
-      text: t('play.sheet.close'),
-      onclick: () => {
-        ui.sheet = null;
-        draw();
-      },
-    }),
-  );
-  return sheet;
+/** The server's description of the table (its invite link), asked once for the waiting room. */
+function describe() {
+  if (ui.described !== undefined) return;
+  ui.described = null;
+  playApi.table(tableId).then((described) => {
+    ui.described = described;
+    if (ui.state && !ui.state.game) draw();
+  }, () => undefined); // the link from this page's address stands in
 }
 
+/** The clock ring and its seconds, every quarter second, without redrawing the table. */
+function tickClock() {
+  const state = ui.state;
+  const clock = $('#clock');
+  if (!state?.clock || !clock) return;
+  clock.textContent = clockText(state);
+  clock.closest('.seat-panel')?.querySelector('.avatar')?.style.setProperty('--left', String(clockLeft(state)));
+}
+
+// The board as show.js sees it.
+const board = {
+  draw: (extras) => draw(extras),
+  handCard: (code) => $(`#hand [data-card="${code}"]`),
+  handCards: () => [...document.querySelectorAll('#hand .hand-card')],
+  seatHand: (seat) => $(`.seat-panel[data-seat="${seat}"] .fan`) ?? $(`.seat-panel[data-seat="${seat}"]`),
+  seatFans: () => [...document.querySelectorAll('#others .fan .card')],
+  feltCard: (code) => $(`#table-cards [data-card="${code}"]`),
+  feltCards: () => [...document.querySelectorAll('#table-cards .table-card')],
+  felt: () => $('#felt'),
+  pack: () => $('#pack .card'),
+  pile: (seat) => $(`.seat-panel[data-seat="${seat}"] .seat-pile`),
+  surMark: (seat) => $(`.seat-panel[data-seat="${seat}"] .sur-mark:last-of-type`),
+};
+
 function overView(state) {
-  const view = gameOverView(state);
+  const actions = [];
   if (state.you >= 0 && state.rematch[state.you] === null) {
     const vote = (accept) => send({ type: 'rematch', accept });
-    view.append(
-      h(
-        'div',
-        { class: 'over-actions' },
-        h('button', { type: 'button', class: 'button primary', id: 'rematch', onclick: () => vote(true), text: t('play.over.rematch') }),
-        h('button', { type: 'button', class: 'button', onclick: () => vote(false), text: t('play.over.decline') }),
-      ),
+    actions.push(
+      h('button', { type: 'button', class: 'button primary', id: 'rematch', onclick: () => vote(true), text: t('play.over.rematch') }),
+      h('button', { type: 'button', class: 'button', onclick: () => vote(false), text: t('play.over.decline') }),
     );
   }
   // The replay opens with the coach's review of this seat's costliest turns.
   const seat = state.you >= 0 ? `?seat=${state.you}` : '';
   const replay = `/replay/${encodeURIComponent(tableId)}/${state.gameOver.game}${seat}`;
-  view.append(
+  actions.push(
     h('a', { class: 'button', id: 'review', href: replay, text: t('play.over.review') }),
     h('a', { class: 'button quiet', href: '/', text: t('play.over.home') }),
   );
-  return view;
+  return h('section', { class: 'game-over' }, gameOverView(state), h('div', { class: 'over-actions' }, actions));
 }
 
 function fail(text) {
@@ -232,41 +265,80 @@ function onError(frame) {
   toast(problemText(frame.code, frame.message));
 }
 
-async function showEffect(effect) {
-  const ms = animationMs();
-  if (effect?.kind === 'played') {
-    clickSound();
-    const { play: played, tableBefore } = effect;
-    if (played.seat === ui.state.you) ui.pending = null;
-    coach.reset();
-    if (played.sur) toast(t('play.toast.sur', { name: seatName(ui.state, played.seat) }));
-    if (played.taken.length && ms > 0) {
-      // The card lands beside what it takes, then they leave the table together.
-      ui.flash = { table: [...tableBefore, played.card], taken: [...played.taken, played.card] };
-      ui.fresh = played.card;
-      draw();
-      await sleep(ms);
-      ui.flash = null;
-    }
-    ui.fresh = played.taken.length ? null : played.card;
-  } else if (effect?.kind === 'round_ended') {
-    const round = effect.round;
-    ui.sheet = { round, verified: undefined };
-    verifyCommitment(round.commitment, round.deck, round.salt).then((verified) => {
-      if (ui.sheet?.round === round) ui.sheet.verified = verified;
-      draw();
-    });
+/** The round's sheet over the felt; resolves when the player asks for the next deal. */
+async function showSheet(effect) {
+  const round = effect.round;
+  const check = { round: round.round, commitment: round.commitment, verified: undefined };
+  ui.checks.push(check);
+  const dialog = $('#sheet-dialog');
+  const over = ui.queue.some((frame) => frame?.event?.kind === 'game_over');
+  $('#close-sheet').textContent = t(over ? 'table.sheet.result' : 'table.sheet.next');
+  const opened = openDialog(dialog, roundSheet(ui.state, round, undefined));
+  verifyCommitment(round.commitment, round.deck, round.salt).then((verified) => {
+    check.verified = verified;
+    if (dialog.open) refreshDialog(dialog, roundSheet(ui.state, round, verified));
     draw();
-    $('#sheet').scrollIntoView({ block: 'start', behavior: animationMs() > 0 ? 'smooth' : 'auto' });
-  } else if (effect?.kind === 'started') {
-    ui.sheet = null;
-  } else if (effect?.kind === 'round_started') {
-    toast(t('play.fair.committed', { hash: effect.commitment.slice(0, 12) }));
-  } else if (effect?.kind === 'connection' && effect.seat !== ui.state.you) {
-    toast(t(effect.connected ? 'play.toast.back' : 'play.toast.dropped', { name: seatName(ui.state, effect.seat) }));
+  });
+  const cleared = opened.then(() => refreshDialog(dialog, []));
+  // At a practice table nobody else waits: the next deal waits for "Next deal". With other
+  // people the game goes on behind the sheet (and the turn timer runs on the server), so the
+  // events keep coming in order behind it; the sheet stays until closed.
+  if (!isPractice(ui.state)) return;
+  await cleared;
+}
+
+function sideNames() {
+  return Array.from({ length: sideCount(ui.state) }, (_, side) => sideName(ui.state, side));
+}
+
+async function showEffect(effect) {
+  const state = ui.state;
+  switch (effect?.kind) {
+    case 'played': {
+      const { play: played } = effect;
+      if (played.seat === state.you) ui.pending = null;
+      coach.reset();
+      log.played(seatName(state, played.seat), played);
+      const by = byWords(played.by);
+      if (by) ui.flashes.set(played.seat, { text: by, until: Date.now() + FLASH_MS });
+      await showPlayed(board, effect, played.seat === state.you);
+      if (played.sur) toast(t('play.toast.sur', { name: seatName(state, played.seat) }));
+      break;
+    }
+    case 'round_started':
+      log.round(state.game.round, seatName(state, state.game.dealer));
+      await showDeal(board, { withTable: true });
+      break;
+    case 'dealt':
+      await showDeal(board, { withTable: false });
+      break;
+    case 'round_ended':
+      await showLeftover(board, effect);
+      log.ended(sideNames(), effect.round.points);
+      await showSheet(effect);
+      break;
+    case 'game_over':
+      draw({});
+      openDialog($('#over-dialog'), [overView(state)]);
+      break;
+    case 'started':
+      closeDialog($('#over-dialog'));
+      refreshDialog($('#over-dialog'), []);
+      ui.checks = [];
+      log.clear();
+      break;
+    case 'stand_in':
+      log.note([t(effect.active ? 'table.log.stand_in' : 'table.log.stand_in_off', { name: seatName(state, effect.seat) })]);
+      break;
+    case 'connection':
+      if (effect.seat !== state.you) toast(t(effect.connected ? 'play.toast.back' : 'play.toast.dropped', { name: seatName(state, effect.seat) }));
+      break;
+    default:
   }
-  draw();
-  ui.fresh = null;
+  draw({});
+  const mine = myTurn(state);
+  if (mine && !ui.wasMine) playSound('turn');
+  ui.wasMine = mine;
 }
 
 async function handleFrame(frame) {
@@ -278,8 +350,9 @@ async function handleFrame(frame) {
     case 'snapshot':
       ui.resyncing = false;
       ui.state = fromSnapshot(frame.snapshot);
-      ui.flash = null;
-      draw();
+      if (ui.state.game && !log.size()) log.round(ui.state.game.round, seatName(ui.state, ui.state.game.dealer));
+      draw({});
+      if (ui.state.gameOver) openDialog($('#over-dialog'), [overView(ui.state)]);
       return;
     case 'event': {
       const state = ui.state;
@@ -317,7 +390,10 @@ async function drain() {
   if (ui.draining) return;
   ui.draining = true;
   try {
-    while (ui.queue.length) await handleFrame(ui.queue.shift());
+    while (ui.queue.length) {
+      setHurry(ui.queue.length); // far behind (back from a background tab): shorter animations
+      await handleFrame(ui.queue.shift());
+    }
   } finally {
     ui.draining = false;
   }
@@ -334,14 +410,18 @@ function connect(token) {
   show('#seat-picker', false);
   show('#loading', !ui.state);
   ui.socket?.stop();
-  ui.socket = new TableSocket(tableId, token, {
+  const handlers = {
     frame: (frame) => {
       ui.queue.push(frame);
       drain();
     },
     status: setLink,
     since: () => ui.state?.version ?? null,
-  });
+  };
+  ui.socket =
+    tableId === GUIDE_TABLE
+      ? new GuideSocket(handlers, { panel: $('#guide'), highlight: (card) => area.guide(card) })
+      : new TableSocket(tableId, token, handlers);
   ui.socket.start();
 }
 
@@ -370,14 +450,22 @@ async function main() {
     fail(t('play.code.no_such_table'));
     return;
   }
+  armSound();
+  wireDialogs();
+  mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw() });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
-  chat = mountChat($('#chat'), { send });
-  ui.token = takeSeatToken(tableId);
-  if (ui.token) connect(ui.token);
+  chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: tableId === GUIDE_TABLE });
+  log = mountLog($('#log'));
+  ui.token = tableId === GUIDE_TABLE ? null : takeSeatToken(tableId);
+  if (ui.token || tableId === GUIDE_TABLE) connect(ui.token);
   else await pickSeat();
+  setInterval(tickClock, 250);
   setInterval(() => {
-    if (ui.state?.clock && ui.state.game) drawStatus(ui.state);
+    if (ui.flashes.size && [...ui.flashes.values()].some((flash) => flash.until < Date.now()) && !ui.draining) {
+      for (const [seat, flash] of ui.flashes) if (flash.until < Date.now()) ui.flashes.delete(seat);
+      draw();
+    }
   }, 500);
   window.addEventListener('online', () => ui.link === 'offline' && ui.socket?.reconnect());
   document.addEventListener('visibilitychange', () => {

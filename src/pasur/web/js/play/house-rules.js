@@ -1,0 +1,183 @@
+// Every house rule at table creation: the presets, and an "advanced" panel with every setting
+// the server names (GET /api/rules, so a setting added to the rules engine shows up here with no
+// change to the client). A setting is drawn as its choices (each explained in the words of the
+// rules guide's catalog, or its own value when the catalog has none yet) or as a whole number
+// within its limits. The form sends only what differs from the chosen preset; the server checks
+// it (POST /api/tables answers bad_config), and a number out of its limits is refused here first
+// with a sentence, so nothing is sent.
+
+import { request } from '../shared/api.js';
+import { h } from '../shared/dom.js';
+import { formatNumber, parseNumber, t } from '../shared/i18n.js';
+import { choiceRow, chosen, playersRow } from './form-parts.js';
+
+/** Settings the form asks elsewhere: the players row chooses partnerships. */
+const ASKED_ELSEWHERE = new Set(['partnerships']);
+
+let catalogue = null;
+
+/** The server's presets and settings, asked once per page. */
+export function loadRules() {
+  catalogue ??= request('GET', '/api/rules').catch(() => ({ presets: { standard: {}, pagat: {} }, settings: [] }));
+  return catalogue;
+}
+
+/** A message of the rules guide's catalog, or `fallback` when it has none (a new setting). */
+function words(key, fallback) {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+function choiceField(setting, value) {
+  const name = `rule-${setting.name}`;
+  return h(
+    'fieldset',
+    { class: 'field rule', dataset: { setting: setting.name } },
+    h('legend', { text: words(`learn.setting.${setting.name}`, setting.name) }),
+    setting.choices.map((choice) =>
+      h(
+        'label',
+        { class: 'choice-row' },
+        h('input', { type: 'radio', name, value: choice, checked: choice === value }),
+        h('span', { text: words(`learn.setting.${setting.name}.${choice}`, choice) }),
+      ),
+    ),
+  );
+}
+
+function numberField(setting, value) {
+  const id = `rule-${setting.name}`;
+  const none = value === 'none';
+  const input = h('input', {
+    type: 'text',
+    inputmode: 'numeric',
+    id,
+    class: 'number-input',
+    value: none ? '' : formatNumber(value),
+    disabled: none,
+    'aria-describedby': `${id}-help`,
+  });
+  const off = setting.none
+    ? h('input', { type: 'checkbox', id: `${id}-none`, checked: none, onchange: (event) => { input.disabled = event.target.checked; } })
+    : null;
+  return h(
+    'div',
+    { class: 'field rule', dataset: { setting: setting.name } },
+    h('label', { for: id, text: words(`learn.setting.${setting.name}`, setting.name) }),
+    input,
+    h('p', { class: 'hint', id: `${id}-help`, text: t('play.rules.range', { min: setting.min, max: setting.max }) }),
+    off ? h('label', { class: 'check' }, off, h('span', { text: words(`learn.setting.${setting.name}.none`, 'none') })) : null,
+  );
+}
+
+function fields(rules, preset) {
+  const values = rules.presets[preset] ?? {};
+  return rules.settings
+    .filter((setting) => !ASKED_ELSEWHERE.has(setting.name))
+    .map((setting) => {
+      const value = values[setting.name] ?? setting.default;
+      return setting.kind === 'choice' ? choiceField(setting, value) : numberField(setting, value);
+    });
+}
+
+/**
+ * The preset choice and the advanced panel. Returns the element; its fields follow the preset
+ * chosen (a change of preset puts its values back in every field).
+ */
+export function houseRules() {
+  const panel = h('div', { class: 'rule-fields' });
+  const details = h(
+    'details',
+    { class: 'advanced' },
+    h('summary', { text: t('play.rules.advanced') }),
+    h('p', { class: 'hint', text: t('play.rules.lead') }),
+    panel,
+  );
+  const presets = choiceRow('preset', t('play.form.preset'), [
+    { value: 'standard', label: t('play.form.standard') },
+    { value: 'pagat', label: t('play.form.pagat') },
+  ]);
+  const element = h('div', { class: 'house-rules' }, presets, details);
+  loadRules().then((rules) => {
+    panel.replaceChildren(...fields(rules, 'standard'));
+    presets.addEventListener('change', () => panel.replaceChildren(...fields(rules, chosen(element, 'preset'))));
+  });
+  return element;
+}
+
+/**
+ * The preset and the settings that differ from it, read from `form`: `{preset, settings}`, or
+ * `{error}` (a sentence) when a number is not a whole number within its limits.
+ */
+export async function readHouseRules(form) {
+  const rules = await loadRules();
+  const preset = chosen(form, 'preset') ?? 'standard';
+  const values = rules.presets[preset] ?? {};
+  const settings = {};
+  for (const setting of rules.settings) {
+    if (ASKED_ELSEWHERE.has(setting.name)) continue;
+    let value;
+    if (setting.kind === 'choice') {
+      value = form.querySelector(`input[name="rule-${setting.name}"]:checked`)?.value;
+    } else {
+      const input = form.querySelector(`#rule-${setting.name}`);
+      if (!input) continue;
+      if (form.querySelector(`#rule-${setting.name}-none`)?.checked) value = 'none';
+      else {
+        const number = parseNumber(input.value);
+        if (!(number >= setting.min && number <= setting.max)) {
+          input.setAttribute('aria-invalid', 'true');
+          input.focus();
+          const label = words(`learn.setting.${setting.name}`, setting.name);
+          return { error: t('play.rules.bad_number', { name: label, min: setting.min, max: setting.max }) };
+        }
+        input.removeAttribute('aria-invalid');
+        value = String(number);
+      }
+    }
+    if (value !== undefined && value !== (values[setting.name] ?? setting.default)) settings[setting.name] = value;
+  }
+  return { preset, settings };
+}
+
+/** Players, house rules, turn timer and spectators; `readTableSettings(form)` reads them back. */
+export function tableSettings() {
+  const timers = [null, 15, 30, 60];
+  return h(
+    'div',
+    {},
+    playersRow(),
+    houseRules(),
+    choiceRow(
+      'timer',
+      t('play.form.timer'),
+      timers.map((seconds) => ({
+        value: String(seconds ?? 'off'),
+        label: seconds ? t('play.form.seconds', { n: seconds }) : t('play.form.timer_off'),
+      })),
+    ),
+    h(
+      'label',
+      { class: 'check' },
+      h('input', { type: 'checkbox', name: 'spectators', checked: true }),
+      h('span', { text: t('play.form.spectators') }),
+    ),
+  );
+}
+
+/** The REST body for POST /api/tables from the fields of tableSettings(), or `{error}`. */
+export async function readTableSettings(form) {
+  const players = chosen(form, 'players');
+  const timer = chosen(form, 'timer');
+  const rules = await readHouseRules(form);
+  if (rules.error) return rules;
+  const body = {
+    players: players === '4p' ? 4 : Number(players),
+    preset: rules.preset,
+    settings: players === '4p' ? { ...rules.settings, partnerships: 'on' } : rules.settings,
+  };
+  if (timer !== null) body.turn_timer = timer === 'off' ? null : Number(timer);
+  const spectators = form.querySelector('input[name="spectators"]');
+  if (spectators) body.spectators = spectators.checked;
+  return body;
+}

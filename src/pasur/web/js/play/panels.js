@@ -1,0 +1,56 @@
+// The dialogs and drawers over the table (<dialog> elements in table.html): the round's sheet,
+// the game's end, the fairness proof and the menu open as modal dialogs above the felt; the log
+// and the chat open as drawers beside it on a phone (on a wide screen they stand beside the felt).
+// None of them moves the felt or the hand. The browser's <dialog> keeps the keyboard inside a
+// modal one, closes it with Escape and gives the focus back to what opened it.
+
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
+
+/** Open `dialog` (modal unless `modal` is false) with `children`; resolves when it closes. */
+export function openDialog(dialog, children, { modal = true } = {}) {
+  if (children) dialog.querySelector('.dialog-body').replaceChildren(...children.flat().filter(Boolean));
+  if (!dialog.open) {
+    if (modal) dialog.showModal();
+    else dialog.show();
+  }
+  return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue), { once: true }));
+}
+
+/** Put new contents in an open dialog without moving the focus. */
+export function refreshDialog(dialog, children) {
+  dialog.querySelector('.dialog-body').replaceChildren(...children.flat().filter(Boolean));
+}
+
+export function closeDialog(dialog, value = '') {
+  if (dialog.open) dialog.close(value);
+}
+
+/** A drawer's head: its title (the message `key`, kept in the page's language) and Close. */
+function drawerHead(dialog) {
+  const id = `${dialog.id}-title`;
+  dialog.setAttribute('aria-labelledby', id);
+  const title = h('h2', { id, dataset: { i18n: dialog.dataset.title }, text: t(dialog.dataset.title) });
+  const close = h('button', { type: 'button', class: 'button small quiet close-button', dataset: { closes: '', i18n: 'play.sheet.close' }, text: t('play.sheet.close') });
+  dialog.prepend(h('div', { class: 'drawer-head' }, title, close));
+}
+
+/** Wire each `[data-opens]` button to the dialog it names, and each `[data-closes]` inside one;
+ * give each drawer (`data-title`) its head. */
+export function wireDialogs(root = document) {
+  for (const dialog of root.querySelectorAll('dialog[data-title]')) drawerHead(dialog);
+  for (const button of root.querySelectorAll('[data-opens]')) {
+    const dialog = document.getElementById(button.dataset.opens);
+    button.addEventListener('click', () => {
+      if (dialog.open) closeDialog(dialog);
+      else openDialog(dialog, null, { modal: dialog.dataset.modal !== 'false' });
+    });
+  }
+  for (const dialog of root.querySelectorAll('dialog')) {
+    dialog.addEventListener('click', (event) => {
+      if (event.target.closest('[data-closes]')) closeDialog(dialog);
+      // A tap on the backdrop (the dialog itself, outside its box) closes a modal one.
+      else if (event.target === dialog && dialog.dataset.backdrop !== 'keep') closeDialog(dialog);
+    });
+  }
+}

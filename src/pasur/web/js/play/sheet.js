@@ -1,0 +1,146 @@
+// What opens over the felt between rounds and at the end: the round's score sheet (the breakdown
+// per side, the round's points, the game totals and the race of the totals so far), the game's
+// end (the winner, the final sheet, the rematch) and the fairness proof's details. Pure
+// builders; the page puts them in their dialogs (panels.js).
+
+import { h } from '../shared/dom.js';
+import { raceChart, raceLegend } from '../shared/chart.js';
+import { formatNumber, isRtl, t, tParts } from '../shared/i18n.js';
+import { sideCount } from './state.js';
+import { seatName, sideName } from './table-view.js';
+
+const LINES = ['clubs', 'clubs_points', 'ten_of_diamonds', 'two_of_clubs', 'aces', 'jacks', 'surs', 'sur_points'];
+
+function sideNames(state) {
+  return Array.from({ length: sideCount(state) }, (_, side) => sideName(state, side));
+}
+
+/** The round's breakdown: one column per side, a row per line, the round's points and totals. */
+function sheetTable(state, round) {
+  const row = (label, values, testid) =>
+    h(
+      'tr',
+      testid ? { dataset: { testid } } : {},
+      h('th', { scope: 'row', text: label }),
+      values.map((value) => h('td', { text: formatNumber(value) })),
+    );
+  return h(
+    'table',
+    { class: 'sheet-table' },
+    h('thead', {}, h('tr', {}, h('td'), sideNames(state).map((name, side) => h('th', { scope: 'col', class: `side-${side}` }, h('bdi', { text: name }))))),
+    h(
+      'tbody',
+      {},
+      LINES.map((line) => row(t(`play.sheet.${line}`), round.lines.map((entry) => entry[line]))),
+      row(t('play.sheet.round_points'), round.points, 'sheet-points'),
+      row(t('play.sheet.totals'), round.totals, 'sheet-totals'),
+    ),
+  );
+}
+
+/** The race of the game totals, when every round of this game was seen here. */
+function race(state) {
+  const rounds = state.history ?? [];
+  if (!rounds.length || rounds.length !== (state.game?.round ?? -1) + 1) return null;
+  const sides = sideCount(state);
+  const series = Array.from({ length: sides }, (_, side) => [0, ...rounds.map((round) => round.totals[side])]);
+  const names = sideNames(state);
+  const target = Number(state.config.rules?.target ?? 62);
+  return h(
+    'figure',
+    { class: 'race' },
+    raceChart({
+      series,
+      target,
+      rtl: isRtl(),
+      format: formatNumber,
+      label: t('table.sheet.race', { count: rounds.length }),
+      targetLabel: t('table.sheet.target'),
+    }),
+    h('figcaption', {}, raceLegend(names, rounds.at(-1).totals, formatNumber)),
+  );
+}
+
+function fairLine(verified) {
+  const kind = verified === true ? 'ok' : verified === false ? 'bad' : verified === null ? 'unknown' : 'checking';
+  return h('p', { class: `fair fair-${kind}`, dataset: { testid: 'fair' }, text: t(`play.fair.${kind}`) });
+}
+
+/** The round's score sheet. */
+export function roundSheet(state, round, verified) {
+  return [
+    h('h2', { id: 'sheet-title', text: t('play.sheet.title', { n: round.round + 1 }) }),
+    h('div', { class: 'sheet-body', dataset: { testid: 'score-sheet' } }, sheetTable(state, round), race(state)),
+    round.leftover.length
+      ? h('p', { class: 'hint' }, tParts('play.sheet.leftover', { count: round.leftover.length, name: seatName(state, round.leftover_to) }))
+      : null,
+    fairLine(verified),
+  ];
+}
+
+/** The game's end: who won, every round's points and the totals, the race, the rematch votes. */
+export function gameOverView(state) {
+  const over = state.gameOver;
+  const names = sideNames(state);
+  const rounds = state.history ?? [];
+  const complete = rounds.length && rounds.length === (state.game?.round ?? -1) + 1;
+  const mine = state.you >= 0 && over.winners?.includes(state.you);
+  return [
+    h('p', { class: 'over-crown', 'aria-hidden': 'true', text: mine ? '★' : '♣' }),
+    h('h2', { id: 'over-title', text: t('play.over.title') }),
+    h('p', { class: 'winner' }, tParts('play.over.winner', { name: sideName(state, over.winner) })),
+    h(
+      'table',
+      { class: 'sheet-table over-sheet', dataset: { testid: 'final-sheet' } },
+      h('thead', {}, h('tr', {}, h('td'), names.map((name, side) => h('th', { scope: 'col', class: `side-${side}` }, h('bdi', { text: name }))))),
+      h(
+        'tbody',
+        {},
+        complete
+          ? rounds.map((round, index) =>
+              h('tr', {}, h('th', { scope: 'row', text: t('play.round', { n: index + 1 }) }), round.points.map((points) => h('td', { text: formatNumber(points) }))),
+            )
+          : null,
+        h('tr', { class: 'over-totals' }, h('th', { scope: 'row', text: t('play.sheet.totals') }), over.totals.map((total) => h('td', {}, h('strong', { text: formatNumber(total) })))),
+      ),
+    ),
+    race(state),
+    h(
+      'p',
+      { class: 'hint rematch-votes' },
+      state.rematch
+        .map((vote, seat) => (vote === true ? seatName(state, seat) : null))
+        .filter(Boolean)
+        .map((name) => t('play.over.accepted', { name }))
+        .join(' '),
+    ),
+  ];
+}
+
+/** The fairness proof: this round's commitment, and each finished round's check. */
+export function fairDetails(state, checks) {
+  return [
+    h('h2', { id: 'fair-title', text: t('table.fair.title') }),
+    h('p', { text: t('table.fair.lead') }),
+    state.commitment
+      ? h('p', {}, t('table.fair.current'), ' ', h('code', { class: 'hash', dir: 'ltr', text: state.commitment }))
+      : null,
+    checks.length
+      ? h(
+          'ol',
+          { class: 'fair-list' },
+          checks.map((check) =>
+            h(
+              'li',
+              {},
+              h('strong', { text: t('play.round', { n: check.round + 1 }) }),
+              ' ',
+              fairLine(check.verified),
+              h('code', { class: 'hash', dir: 'ltr', text: check.commitment }),
+            ),
+          ),
+        )
+      : h('p', { class: 'hint', text: t('table.fair.none') }),
+    h('p', { class: 'hint' }, t('table.fair.how'), ' ', h('code', { dir: 'ltr', text: 'pasur verify game.json' })),
+  ];
+}

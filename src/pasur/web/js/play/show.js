@@ -1,0 +1,67 @@
+// What the eye sees for each event, one after another (table.js waits for each before the next
+// frame, so nothing is skipped or reordered): a card played flies from the hand or the seat to
+// the felt; a capture holds the card and what it takes outlined on the felt (about a second at
+// normal speed), then gathers them into the capturer's pile, whose counts then go up; a Sur
+// flashes the felt and lands a mark on the pile; a deal slides the cards to each seat; at the
+// round's end the cards left go to the last capturer's pile the same way.
+
+import { arrive, gather, pause, pulse } from './motion.js';
+import { playSound } from './sound.js';
+
+/**
+ * `board` is the page's view of the table: `draw(extras)` draws the state with `extras` (`flash`:
+ * cards held on the felt, `pile`: a pile held back, `sur`: the Sur moment), and `handCard(code)`,
+ * `seatHand(seat)`, `feltCard(code)`, `pile(seat)`, `surMark(seat)`, `felt()` find elements.
+ */
+export async function showPlayed(board, { play, tableBefore, pileBefore }, mine) {
+  const source = mine ? board.handCard(play.card) : board.seatHand(play.seat);
+  const from = source?.getBoundingClientRect() ?? null;
+  playSound('play');
+  const turn = play.seat; // the turn moves on once the play has been seen
+  if (!play.taken.length) {
+    board.draw({ fresh: play.card, turn });
+    await arrive(board.feltCard(play.card), from);
+    return;
+  }
+  const held = { table: [...tableBefore, play.card], taken: play.taken, capturing: play.card };
+  const pile = { seat: play.seat, cards: pileBefore };
+  board.draw({ flash: held, pile, turn });
+  await arrive(board.feltCard(play.card), from);
+  playSound('capture');
+  await pause('hold');
+  if (play.sur) {
+    board.draw({ flash: held, pile, turn, sur: play.seat });
+    playSound('sur');
+    await pulse(board.felt(), 'sur');
+  }
+  await gather([play.card, ...play.taken].map((code) => board.feltCard(code)).filter(Boolean), board.pile(play.seat)?.getBoundingClientRect());
+  board.draw({ turn });
+  await Promise.all([pulse(board.pile(play.seat)), play.sur ? pulse(board.surMark(play.seat), 'sur') : null]);
+}
+
+/** The cards left on the felt at the round's end go to the last capturer's pile. */
+export async function showLeftover(board, { round, tableBefore, pileBefore }) {
+  if (!tableBefore.length || round.leftover_to < 0) {
+    board.draw({});
+    return;
+  }
+  const held = { table: tableBefore, taken: tableBefore, capturing: null };
+  board.draw({ flash: held, pile: { seat: round.leftover_to, cards: pileBefore } });
+  playSound('capture');
+  await pause('hold');
+  await gather(tableBefore.map((code) => board.feltCard(code)).filter(Boolean), board.pile(round.leftover_to)?.getBoundingClientRect());
+  board.draw({});
+  await pulse(board.pile(round.leftover_to));
+}
+
+/** A deal: each hand's cards slide in from the middle of the felt, one after another. */
+export async function showDeal(board, { withTable }) {
+  board.draw({});
+  // The cards come from the pack in the felt's corner (or its middle once the pack is empty).
+  const felt = board.felt()?.getBoundingClientRect();
+  const deck = board.pack()?.getBoundingClientRect() ?? (felt ? new DOMRect(felt.left + felt.width / 2 - 20, felt.top + felt.height / 2 - 28, 40, 56) : null);
+  const moving = [...board.handCards(), ...board.seatFans()];
+  if (withTable) moving.push(...board.feltCards());
+  moving.forEach((_, index) => setTimeout(() => playSound('deal'), index * 45));
+  await Promise.all(moving.map((element, index) => arrive(element, deck, { step: 'deal', delay: index * 45 })));
+}
