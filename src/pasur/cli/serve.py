@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
+import ipaddress
 from typing import Annotated, Any
 
 import typer
@@ -34,12 +35,23 @@ def serve(
             metavar="URL",
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Behind a reverse proxy: believe X-Forwarded-For and X-Forwarded-Proto from "
+            "these addresses only (comma-separated IPs or networks such as 10.0.0.0/8, or * for "
+            "any); default: from nobody, so every connection counts as its own address.",
+            metavar="LIST",
+        ),
+    ] = None,
 ) -> None:
     """Run the web server: online play at /, the score tracker at /tracker, OpenAPI at /docs."""
     import uvicorn
 
     from pasur.server import WS_MAX_MESSAGE, CollectorPacing, create_app
 
+    proxies = _proxies(forwarded_allow_ips) if forwarded_allow_ips is not None else []
     settings, source = server_settings(db, host=host, port=port)
     # This process is the server's own: pace its garbage collector for short pauses.
     settings = dataclasses.replace(settings, collector=CollectorPacing())
@@ -61,11 +73,36 @@ def serve(
         port=port,
         log_config=_log_config(),
         timeout_graceful_shutdown=10,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: any local process
+        # could then spread its sockets over invented addresses and pass the limits per address.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
         # Frames are a few hundred bytes: compressing them cost each socket a zlib state, about
         # half the server's memory per socket, and CPU per frame (docs/performance.md).
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_MESSAGE,
     )
+
+
+def _proxies(text: str) -> list[str]:
+    """The entries of ``--forwarded-allow-ips``: ``*``, IP addresses or networks.
+
+    Raises:
+        UsageError: an entry is none of these (uvicorn would take it for a socket path and
+            quietly trust nobody it names).
+    """
+    entries = [entry.strip() for entry in text.split(",")]
+    for entry in entries:
+        if entry == "*":
+            continue
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise UsageError(
+                f"--forwarded-allow-ips: {entry[:60]!r} is not an IP address or network "
+                "(write a list such as 127.0.0.1,10.0.0.0/8, or *)"
+            ) from None
+    return entries
 
 
 def _check_redis(option: str | None, env: str | None) -> str:
