@@ -11,8 +11,11 @@ from fastapi.testclient import TestClient
 from play_support import GuestClient, hello
 
 from pasur.server import ServerSettings, create_app
+from pasur.server.database import Database
 from pasur.server.guests import COOKIE, SECRET_ENV, Guest, Guests
-from pasur.server.table_manager import SEND_QUEUE, Connection
+from pasur.server.table import TableConfig
+from pasur.server.table_manager import SEND_QUEUE, SHUTDOWN_CLOSE, Connection, TableManager
+from pasur.server.table_store import TableStore
 
 
 def test_the_timer_task_lets_bots_play_with_nobody_sending_anything(client: TestClient) -> None:
@@ -53,6 +56,22 @@ def test_a_socket_that_falls_behind_is_closed_instead_of_waited_for() -> None:
         return connection.closed, socket.closed_with
 
     assert asyncio.run(scenario()) == (True, 1013)
+
+
+def test_a_stopping_manager_closes_its_sockets_as_a_service_restart(backend: str) -> None:
+    async def scenario() -> int | None:
+        database = Database(backend)
+        await database.upgrade()
+        manager = TableManager(TableStore(database))
+        await manager.start()
+        live = await manager.create(TableConfig(players=2), "creator", {})
+        socket = StuckSocket()
+        await manager.connect(live, Connection(socket, -1), since=None)
+        await manager.stop()
+        await database.close()
+        return socket.closed_with
+
+    assert asyncio.run(scenario()) == SHUTDOWN_CLOSE
 
 
 def test_cookies_survive_a_restart_with_the_secret_kept_in_the_database(

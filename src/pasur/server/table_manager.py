@@ -40,6 +40,11 @@ log = logging.getLogger("pasur.server.tables")
 SEND_QUEUE = 512
 """Frames waiting for one connection before it counts as too slow and is closed."""
 
+SHUTDOWN_CLOSE = 1012
+"""The close code of every table socket when the server stops (Ctrl+C, SIGTERM): 1012, "service
+restart", as uvicorn closes the sockets it holds then, so the client reconnects a little later
+(to this server once it is back, or to another one)."""
+
 
 class Socket(Protocol):
     """What a connection needs of a WebSocket."""
@@ -200,7 +205,7 @@ class TableManager:
         self._running = False
         timers = [live.timer for live in self.tables.values() if live.timer is not None]
         for live in list(self.tables.values()):
-            self._drop(live, 1001, "server shutting down")
+            self._drop(live, SHUTDOWN_CLOSE, "server shutting down")
         self.tables.clear()
         # Wait for the timers (and clean-ups, hints) to end before the database closes under them.
         pending = [task for task in [*timers, *self._background] if not task.done()]
