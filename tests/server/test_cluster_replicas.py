@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -229,3 +230,25 @@ def test_a_remembered_owner_that_stopped_is_asked_for_again(backend: str) -> Non
         assert stored is not None and stored.events[-1] == removed.to_json()
 
     with_owner_and_follower(backend, scenario)
+
+
+def test_every_process_logs_each_table_it_takes_once(
+    backend: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The creator's first lease is logged like a takeover: lease churn is read from these lines
+    (docs/deploy.md, "What to monitor")."""
+    caplog.set_level(logging.INFO, logger="pasur")
+
+    async def scenario(
+        a: ClusterManager, b: ClusterManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await b.act(replica, put_bot(1, "random"))  # forwarded: a renews, nobody takes anything
+        await a.stop()  # gives its leases up
+        await until(lambda: replica.owned)
+
+    with_owner_and_follower(backend, scenario)
+    taken = [
+        record.getMessage() for record in caplog.records if "owns table" in record.getMessage()
+    ]
+    table = next(line.split()[-1] for line in taken)
+    assert taken == [f"process a owns table {table}", f"process b owns table {table}"]

@@ -158,7 +158,6 @@ class ClusterManager(TableManager):
     async def _take_over(self, live: LiveTable) -> None:
         """Start writing a table whose lease this process has just taken; the other processes
         answer the roll call by marking their sockets' seats connected again."""
-        log.info("process %s owns table %s", self.process_id, live.id)
         await self.resume(live)
         self.bus.tell_table(live.id, {"kind": "roll_call"})
 

@@ -14,9 +14,12 @@ store event ``n`` fails and drops its copy of the table.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from redis.asyncio import Redis
+
+log = logging.getLogger("pasur.server.cluster")
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -59,9 +62,16 @@ class Leases:
         return max(1, round(self.ttl * 1000))
 
     async def acquire(self, table_id: str) -> bool:
-        """Take the table's lease if nobody holds it, or renew it if this process does."""
+        """Take the table's lease if nobody holds it, or renew it if this process does.
+
+        Taking it is logged, whatever the reason (a new table, a takeover, an orphan adopted): the
+        log then shows every change of owner (``docs/deploy.md``, lease churn).
+        """
         taken = await self._redis.set(self.key(table_id), self.owner, nx=True, px=self._ttl_ms)
-        return bool(taken) or await self.renew(table_id)
+        if taken:
+            log.info("process %s owns table %s", self.owner, table_id)
+            return True
+        return await self.renew(table_id)
 
     async def renew(self, table_id: str) -> bool:
         """Extend this process's lease by a full ``ttl``; False if it holds the lease no more."""
