@@ -184,6 +184,56 @@ def test_a_far_behind_or_unknown_since_gets_a_snapshot(client: TestClient) -> No
             assert ws.receive_json()["type"] == "snapshot"
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("join", {"seat": True}, "seat"),  # was read as seat 1
+        ("join", {"seat": 1.0}, "seat"),
+        ("join", {"seat": "1"}, "seat"),
+        ("new", {"players": "2"}, "players"),
+        ("new", {"players": 2.0}, "players"),
+        ("new", {"rated": 0}, "rated"),
+        ("new", {"private": "false"}, "private"),
+        ("new", {"spectators": 1}, "spectators"),
+        ("new", {"bot_delay": "0.5"}, "bot_delay"),
+        ("new", {"bot_delay": True}, "bot_delay"),
+        ("new", {"turn_timer": "30"}, "turn_timer"),
+        ("new", {"settings": {"target": 62}}, "target"),
+        ("new", {"bots": {"1": 3}}, "1"),
+        ("new", {"preset": 1}, "preset"),
+        ("bots", {"seat": True, "level": "random"}, "seat"),
+        ("bots", {"seat": "1", "level": "random"}, "seat"),
+        ("bots", {"seat": 1, "level": None}, "level"),
+        ("guest", {"name": 5}, "name"),
+    ],
+)
+def test_rest_bodies_of_the_wrong_type_are_422_naming_the_field(
+    client: TestClient, path: str, body: dict[str, Any], field: str
+) -> None:
+    """Strict bodies: a value of the wrong JSON type is refused, not converted."""
+    ava = GuestClient(client, "Ava")
+    table_id = ava.create(players=2)
+    url = {
+        "new": "/api/tables",
+        "join": f"/api/tables/{table_id}/join",
+        "bots": f"/api/tables/{table_id}/bots",
+        "guest": "/api/guest",
+    }[path]
+    before = live_table(client, table_id).version
+    response = ava.post(url, body)
+    assert response.status_code == 422, response.text
+    assert any(line["loc"][-1] == field for line in response.json()["detail"]), response.text
+    assert live_table(client, table_id).version == before
+
+
+def test_rest_bodies_of_the_right_types_are_accepted(client: TestClient) -> None:
+    ava = GuestClient(client, "Ava")
+    body = {"players": 2, "bot_delay": 0, "rated": False, "private": True, "bots": {"1": "random"}}
+    table_id = ava.create(**body)
+    assert ava.post(f"/api/tables/{table_id}/join", {"seat": 0}).status_code == 200
+    assert ava.post("/api/tables", {"bot_delay": 0.5, "turn_timer": 30}).status_code == 200
+
+
 def test_rest_errors_are_4xx_with_a_code(client: TestClient) -> None:
     ava, babak = GuestClient(client, "Ava"), GuestClient(client, "Babak")
     assert client.post("/api/tables", json={}).json()["detail"]["code"] == "no_guest"

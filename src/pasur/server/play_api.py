@@ -25,7 +25,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, Strict
 from starlette.websockets import WebSocketDisconnect
 
 from pasur.rules import PasurError, make_rules, view
@@ -100,13 +100,21 @@ def error_response(code: str, message: str) -> JSONResponse:
 # Request bodies.
 
 
+_STRICT = ConfigDict(extra="forbid", strict=True)
+"""Bodies are read as sent: a field of the wrong JSON type is refused (422 naming it), never
+converted (``{"seat": true}`` is not seat 1), and a field the API does not know is refused."""
+
+SeatKey = Annotated[int, Strict(False)]
+"""A seat number as a JSON object's key, which is always text: ``"1"``."""
+
+
 class GuestBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
     name: str = Field(max_length=200)
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
     players: int = 2
     preset: str = Field("standard", max_length=40)
     settings: dict[str, str] = Field(default_factory=dict, max_length=40)
@@ -115,16 +123,16 @@ class NewTable(BaseModel):
     spectators: bool = True
     bot_delay: float = Field(0.0, ge=0, le=10)
     rated: bool = False
-    bots: dict[int, str] = Field(default_factory=dict, max_length=4)
+    bots: dict[SeatKey, str] = Field(default_factory=dict, max_length=4)
 
 
 class JoinBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
     seat: int | None = None
 
 
 class BotBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
     seat: int
     level: str = Field(max_length=40)
 
