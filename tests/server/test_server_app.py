@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -122,14 +123,37 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
         assert "frame-ancestors 'none'" in headers["content-security-policy"], path
 
 
-def test_only_the_docs_page_may_load_its_cdn(client: TestClient) -> None:
-    tracker = client.get("/tracker")
-    assert tracker.status_code == 200
-    page = tracker.headers["content-security-policy"]
-    assert "https:" not in page
-    assert "unsafe-inline" not in page
-    docs = client.get("/docs").headers["content-security-policy"]
-    assert "https://cdn.jsdelivr.net" in docs
+def test_options_answers_with_every_method_the_path_allows(client: TestClient) -> None:
+    token = new_sheet(client, "A", "B")["edit_token"]
+    expected = {
+        "/api/tables": {"GET", "POST"},
+        f"/api/tracker/sheets/{token}/rounds/1": {"PUT", "DELETE"},
+        "/api/tables/nope/bots/1": {"DELETE"},
+        "/healthz": {"GET"},
+        "/tracker": {"GET"},
+        "/static/js/tracker.js": {"GET", "HEAD"},
+    }
+    for path, methods in expected.items():
+        response = client.options(path)
+        assert response.status_code == 204, (path, response.text)
+        assert allowed(response) == methods | {"OPTIONS"}, path
+        assert response.content == b""
+    assert client.options("/nowhere").status_code == 404
+
+
+def test_a_method_the_path_does_not_take_is_405_naming_every_one_it_does(
+    client: TestClient,
+) -> None:
+    token = new_sheet(client, "A", "B")["edit_token"]
+    response = client.patch(f"/api/tracker/sheets/{token}/rounds/1")
+    assert response.status_code == 405
+    assert allowed(response) == {"PUT", "DELETE", "OPTIONS"}
+    assert allowed(client.delete("/api/tables")) == {"GET", "POST", "OPTIONS"}
+
+
+def allowed(response: Any) -> set[str]:
+    """The methods of an ``Allow`` header."""
+    return {method.strip() for method in response.headers["allow"].split(",")}
 
 
 def test_api_answers_are_never_cached(client: TestClient) -> None:

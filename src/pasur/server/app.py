@@ -21,7 +21,7 @@ from pasur.server.database import Database
 from pasur.server.errors import install_error_handlers
 from pasur.server.games_store import GamesStore
 from pasur.server.guests import Guests
-from pasur.server.middleware import BodyLimit, CrossSiteGuard, SecurityHeaders
+from pasur.server.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
 from pasur.server.pages import install_pages
 from pasur.server.ratings import Ratings
 from pasur.server.settings import ServerSettings
@@ -89,6 +89,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     # The last added runs first: the security headers go on every answer, the guard's refusals
     # too, and a cross-site change is refused before its body is read.
     app.add_middleware(BodyLimit)
+    app.add_middleware(AllowedMethods, routes=app.router.routes)
     app.add_middleware(CrossSiteGuard, allowed_origins=settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
     app.include_router(health)

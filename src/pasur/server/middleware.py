@@ -1,5 +1,5 @@
-"""ASGI middleware: security headers on every response, a bound on request bodies, and the
-refusal of state-changing requests sent from another site's page.
+"""ASGI middleware: security headers on every response, a bound on request bodies, the refusal
+of state-changing requests sent from another site's page, and ``OPTIONS`` answered with ``Allow``.
 
 All are plain ASGI (no ``BaseHTTPMiddleware``), so they cost one function call per message and
 leave WebSocket connections untouched (the socket's handshake has its own Origin check).
@@ -7,11 +7,13 @@ leave WebSocket connections untouched (the socket's handshake has its own Origin
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Match, Mount
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pasur.server.origin import from_another_site
@@ -30,6 +32,9 @@ DOCS_CONTENT_SECURITY_POLICY = (
 """For the OpenAPI page only: FastAPI's Swagger UI loads from a CDN with an inline script."""
 
 DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect"})
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+"""The methods a route of this server may take (``OPTIONS`` is answered here for every path)."""
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing on this server, so any page may send them."""
@@ -135,3 +140,56 @@ class CrossSiteGuard:
             await JSONResponse(body, status_code=403)(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+class AllowedMethods:
+    """``OPTIONS`` answers 204 with ``Allow``: every method that some route of the path takes (a
+    path such as a round's has one route for ``PUT`` and another for ``DELETE``). A 405 for any
+    other method names them all too; the router names only the first route's. A path no route
+    matches goes on to its 404.
+
+    ``routes`` is the application's list, read at each request, so routes added after this
+    middleware count.
+    """
+
+    def __init__(self, app: ASGIApp, routes: Sequence[BaseRoute]) -> None:
+        self.app = app
+        self.routes = routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] == "OPTIONS":
+            methods = self.methods(scope)
+            if methods:
+                await Response(status_code=204, headers={"Allow": methods})(scope, receive, send)
+                return
+
+        async def send_with_allow(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 405:
+                MutableHeaders(scope=message)["Allow"] = self.methods(scope)
+            await send(message)
+
+        await self.app(scope, receive, send_with_allow)
+
+    def methods(self, scope: Scope) -> str:
+        """The ``Allow`` header for the request's path, or "" when no route has that path.
+
+        Each method is tried on the routes as the router tries it (a route answers "full" when it
+        takes the path and the method), so routers included whole are asked like any route.
+        """
+        found = set()
+        for method in METHODS:
+            trial = {**scope, "method": method}
+            for route in self.routes:
+                match, _ = route.matches(trial)
+                if match is not Match.FULL:
+                    continue
+                # A mount takes every method for its paths; static files answer GET and HEAD only.
+                if not isinstance(route, Mount) or not isinstance(route.app, StaticFiles):
+                    found.add(method)
+                elif method in ("GET", "HEAD"):
+                    found.add(method)
+                break
+        return ", ".join(sorted(found | {"OPTIONS"})) if found else ""
