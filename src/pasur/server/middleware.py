@@ -187,9 +187,8 @@ class AllowedMethods:
                 if match is not Match.FULL:
                     continue
                 # A mount takes every method for its paths; static files answer GET and HEAD only.
-                if not isinstance(route, Mount) or not isinstance(route.app, StaticFiles):
-                    found.add(method)
-                elif method in ("GET", "HEAD"):
+                static = isinstance(route, Mount) and isinstance(route.app, StaticFiles)
+                if not static or method in ("GET", "HEAD"):
                     found.add(method)
                 break
         return ", ".join(sorted(found | {"OPTIONS"})) if found else ""
