@@ -12,7 +12,7 @@ Standard library only, immutable states, explicit seeded chance. Everything else
 from pasur.rules._implementation import IMPLEMENTATION
 from pasur.rules.captures import capture_options
 from pasur.rules.cards import CARDS, Card, cards_of, format_cards, mask_of, parse_cards
-from pasur.rules.deal import check_deck, deals_per_round, shuffle_deck
+from pasur.rules.deal import check_deck, check_players, deals_per_round, shuffle_deck
 from pasur.rules.determinize import sample_world, world
 from pasur.rules.engine import (
     legal_moves,
@@ -21,7 +21,6 @@ from pasur.rules.engine import (
     next_round,
     play,
     play_legal,
-    why_illegal,
 )
 from pasur.rules.errors import (
     AmbiguousMoveError,
@@ -37,6 +36,7 @@ from pasur.rules.errors import (
 )
 from pasur.rules.moves import Move, resolve_move
 from pasur.rules.playout import Chooser, play_out_round
+from pasur.rules.reasons import IllegalKind, IllegalReason, illegal_reason, why_illegal
 from pasur.rules.scoring import CountError, RoundCounts, RoundScore, ScoreLine, score_round
 from pasur.rules.settings import PAGAT, PRESETS, SETTINGS, STANDARD, Rules, make_rules
 from pasur.rules.state import FinishedRound, GameState, Phase, Play, RoundResult
@@ -59,7 +59,9 @@ __all__ = [
     "FinishedRound",
     "GameOverError",
     "GameState",
+    "IllegalKind",
     "IllegalMoveError",
+    "IllegalReason",
     "Move",
     "MoveSyntaxError",
     "PasurError",
@@ -76,8 +78,10 @@ __all__ = [
     "capture_options",
     "cards_of",
     "check_deck",
+    "check_players",
     "deals_per_round",
     "format_cards",
+    "illegal_reason",
     "legal_moves",
     "make_rules",
     "mask_of",

@@ -16,16 +16,24 @@ from pasur.rules.captures import (
     FIRST_QUEEN,
     MEMOS,
     RELEVANT,
-    capture_options,
     card_moves,
     remember_moves,
 )
-from pasur.rules.cards import CARDS, JACK, format_cards
-from pasur.rules.deal import HAND_SIZE, PACK_SIZE, TABLE_SIZE, check_deck, seeded_rng, shuffle_deck
+from pasur.rules.cards import CARDS
+from pasur.rules.deal import (
+    HAND_SIZE,
+    PACK_SIZE,
+    TABLE_SIZE,
+    check_deck,
+    check_players,
+    seeded_rng,
+    shuffle_deck,
+)
 from pasur.rules.errors import DeckError, GameOverError, IllegalMoveError
 from pasur.rules.moves import Move
+from pasur.rules.reasons import illegal_reason
 from pasur.rules.scoring import RoundCounts, game_winner, score_round
-from pasur.rules.settings import STANDARD, Capture, Rules, SurCancel, SurFinalDeal
+from pasur.rules.settings import STANDARD, Rules, SurCancel, SurFinalDeal
 from pasur.rules.state import FinishedRound, GameState, Play, RoundResult
 
 
@@ -48,10 +56,7 @@ def new_game(
             :func:`next_round` with a deck, or a seed).
         dealer: the first round's dealer.
     """
-    if players not in (2, 3, 4):
-        raise DeckError(f"Pasur is played by 2, 3 or 4 players, not {players}")
-    if rules.partnerships and players != 4:
-        raise DeckError("partnerships need 4 players")
+    check_players(players, partnerships=rules.partnerships)
     if not 0 <= dealer < players:
         raise DeckError(f"the dealer must be a seat from 0 to {players - 1} (seats count from 0)")
     if deck is None and seed is None:
@@ -156,49 +161,6 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return moves_for(state.hands[state.turn], state.table, state.rules)
 
 
-def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
-    """Why ``move`` may not be played now, in words; None if it may."""
-    card, taken = move
-    if state.turn < 0:
-        return "the game is over" if state.winner >= 0 else "the round is over: deal the next one"
-    # A str, not Card | int: compiled code keeps that join as a plain int (AS would print as 3).
-    name = str(CARDS[card]) if 0 <= card < PACK_SIZE else str(card)
-    if not 0 <= card < PACK_SIZE or not state.hands[state.turn] >> card & 1:
-        return f"{name} is not in seat {state.turn + 1}'s hand"
-    options = capture_options(card, state.table, state.rules)
-    if taken:
-        if taken in options:
-            return None
-        if taken < 0 or taken >> PACK_SIZE:
-            return f"{taken} is not a set of cards"
-        missing = taken & ~state.table
-        if missing:
-            return f"{format_cards(missing)} {_is_are(missing)} not on the table"
-        if not options:
-            return f"{name} cannot capture here: {_what_it_takes(card)}"
-        return f"{name} cannot take {format_cards(taken)}: it can take " + " or ".join(
-            format_cards(option) for option in options
-        )
-    if options and state.rules.capture is Capture.COMPULSORY:
-        return f"{name} must capture: it can take " + " or ".join(
-            format_cards(option) for option in options
-        )
-    return None
-
-
-def _is_are(cards: int) -> str:
-    return "is" if cards.bit_count() == 1 else "are"
-
-
-def _what_it_takes(card: int) -> str:
-    rank = (card >> 2) + 1
-    if rank <= 10:
-        return f"no cards on the table add up to {11 - rank} to make eleven with it"
-    if rank == JACK:
-        return "a jack takes number cards and jacks, and there are none"
-    return f"a {'queen' if rank == 12 else 'king'} takes only a matching card, and there is none"
-
-
 _new: Final = tuple.__new__
 """Builds a NamedTuple from a tuple of its fields without the keyword-handling constructor."""
 
@@ -207,15 +169,20 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
     """Play ``move`` (a :class:`Move` or a ``(card, taken)`` pair) for the seat to play.
 
     Raises:
-        IllegalMoveError: the move is not legal here; the message says why.
+        IllegalMoveError: the move is not legal here; the message says why, and its ``reason``
+            gives the parts (:mod:`pasur.rules.reasons`).
     """
     card = move[0]
     seat = state.turn
     rules = state.rules
-    if seat < 0 or not 0 <= card < PACK_SIZE or not state.hands[seat] >> card & 1:
-        raise IllegalMoveError(why_illegal(state, move))
-    if move not in card_moves(card, state.table, rules):
-        raise IllegalMoveError(why_illegal(state, move))
+    if (
+        seat < 0
+        or not 0 <= card < PACK_SIZE
+        or not state.hands[seat] >> card & 1
+        or move not in card_moves(card, state.table, rules)
+    ):
+        reason = illegal_reason(state, move)
+        raise IllegalMoveError(str(reason), reason)
     return play_legal(state, move)
 
 
