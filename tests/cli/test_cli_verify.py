@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from pasur.server.table import Table, TableConfig
+from pasur.server.tables.config import TableConfig
+from pasur.server.tables.table import Table
 
 
 def finished_record(seed: int) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from pasur.rules import (
     STANDARD,
     GameState,
     IllegalKind,
-    IllegalMoveError,
+    IllegalPlayError,
     IllegalReason,
     Move,
     illegal_reason,
@@ -39,7 +39,7 @@ def test_the_reason_is_the_sentence_and_the_error_carries_it(state: GameState, s
             reason = illegal_reason(state, candidate)
             assert isinstance(reason, IllegalReason)
             assert str(reason) == why_illegal(state, candidate)
-            with pytest.raises(IllegalMoveError) as refused:
+            with pytest.raises(IllegalPlayError) as refused:
                 play(state, candidate)
             assert refused.value.reason == reason
             assert str(refused.value) == str(reason)

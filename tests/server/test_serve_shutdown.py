@@ -14,7 +14,7 @@ import pytest
 import websockets
 from process_support import WAIT, Server, guest, launch, wait_until_up
 
-from pasur.server.table_manager import SHUTDOWN_CLOSE
+from pasur.server.tables.manager import SHUTDOWN_CLOSE
 
 DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 

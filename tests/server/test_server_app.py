@@ -12,10 +12,15 @@ from fastapi.testclient import TestClient
 from server_support import new_sheet
 
 import pasur
-from pasur.server import DEFAULT_DATABASE_URL, DatabaseURLError, ServerSettings, create_app
-from pasur.server.database import Database
-from pasur.server.logs import RedactTokens, redact
-from pasur.server.settings import database_url
+from pasur.server.app import create_app
+from pasur.server.db.database import Database
+from pasur.server.http.logs import RedactTokens, redact
+from pasur.server.settings import (
+    DEFAULT_DATABASE_URL,
+    DatabaseURLError,
+    ServerSettings,
+    database_url,
+)
 
 MakeClient = Callable[..., TestClient]
 
@@ -206,7 +211,10 @@ def test_unexpected_errors_are_a_generic_500_and_logged_without_tokens(
         response = client.get(f"/boom/{token}")
     assert response.status_code == 500
     assert response.json() == {
-        "detail": "something went wrong on the server; the error has been logged"
+        "detail": {
+            "code": "internal",
+            "message": "something went wrong on the server; the error has been logged",
+        }
     }
     assert "mistake" not in response.text
     assert "unexpected KeyError in GET /boom/***" in caplog.text

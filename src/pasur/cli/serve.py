@@ -35,6 +35,16 @@ def serve(
             metavar="URL",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address players reach this server by (https://pasur.example, behind a "
+            "reverse proxy): invite links start with it; default: $PASUR_PUBLIC_URL, else the "
+            "address each request came to.",
+            metavar="URL",
+        ),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -49,10 +59,12 @@ def serve(
     """Run the web server: online play at /, the score tracker at /tracker, OpenAPI at /docs."""
     import uvicorn
 
-    from pasur.server import WS_MAX_MESSAGE, CollectorPacing, create_app
+    from pasur.server.app import create_app
+    from pasur.server.collector import CollectorPacing
+    from pasur.server.settings import WS_MAX_MESSAGE
 
     proxies = _proxies(forwarded_allow_ips) if forwarded_allow_ips is not None else []
-    settings, source = server_settings(db, host=host, port=port)
+    settings, source = server_settings(db, host=host, port=port, public_url=public_url)
     # This process is the server's own: pace its garbage collector for short pauses.
     settings = dataclasses.replace(settings, collector=CollectorPacing())
     if redis is not None or settings.redis_url is not None:
@@ -109,7 +121,7 @@ def _check_redis(option: str | None, env: str | None) -> str:
     """The Redis URL to use, once Redis answers a PING (else one line, not a traceback)."""
     from redis.asyncio import Redis
 
-    from pasur.server import REDIS_ENV, redis_url
+    from pasur.server.settings import REDIS_ENV, redis_url
 
     source = "--redis" if option is not None else REDIS_ENV
     try:
@@ -137,7 +149,7 @@ def _log_config() -> dict[str, Any]:
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
-    config.setdefault("filters", {})["redact"] = {"()": "pasur.server.logs.RedactTokens"}
+    config.setdefault("filters", {})["redact"] = {"()": "pasur.server.http.logs.RedactTokens"}
     config["handlers"]["access"]["filters"] = ["redact"]
     config["loggers"]["pasur"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
     return config

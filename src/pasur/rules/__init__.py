@@ -36,7 +36,13 @@ from pasur.rules.errors import (
 )
 from pasur.rules.moves import Move, resolve_move
 from pasur.rules.playout import Chooser, play_out_round
-from pasur.rules.reasons import IllegalKind, IllegalReason, illegal_reason, why_illegal
+from pasur.rules.reasons import (
+    IllegalKind,
+    IllegalPlayError,
+    IllegalReason,
+    illegal_reason,
+    why_illegal,
+)
 from pasur.rules.scoring import CountError, RoundCounts, RoundScore, ScoreLine, score_round
 from pasur.rules.settings import PAGAT, PRESETS, SETTINGS, STANDARD, Rules, make_rules
 from pasur.rules.state import FinishedRound, GameState, Phase, Play, RoundResult
@@ -61,6 +67,7 @@ __all__ = [
     "GameState",
     "IllegalKind",
     "IllegalMoveError",
+    "IllegalPlayError",
     "IllegalReason",
     "Move",
     "MoveSyntaxError",

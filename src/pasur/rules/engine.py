@@ -31,7 +31,7 @@ from pasur.rules.deal import (
 )
 from pasur.rules.errors import DeckError, GameOverError, IllegalMoveError
 from pasur.rules.moves import Move
-from pasur.rules.reasons import illegal_reason
+from pasur.rules.reasons import IllegalPlayError, illegal_reason
 from pasur.rules.scoring import RoundCounts, game_winner, score_round
 from pasur.rules.settings import STANDARD, Rules, SurCancel, SurFinalDeal
 from pasur.rules.state import FinishedRound, GameState, Play, RoundResult
@@ -169,8 +169,8 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
     """Play ``move`` (a :class:`Move` or a ``(card, taken)`` pair) for the seat to play.
 
     Raises:
-        IllegalMoveError: the move is not legal here; the message says why, and its ``reason``
-            gives the parts (:mod:`pasur.rules.reasons`).
+        IllegalPlayError: (an :class:`IllegalMoveError`) the move is not legal here; the message
+            says why, and its ``reason`` gives the parts (:mod:`pasur.rules.reasons`).
     """
     card = move[0]
     seat = state.turn
@@ -182,7 +182,9 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
         or move not in card_moves(card, state.table, rules)
     ):
         reason = illegal_reason(state, move)
-        raise IllegalMoveError(str(reason), reason)
+        if reason is None:  # pragma: no cover - a move not among the card's is always explained
+            raise IllegalMoveError(f"{move} cannot be played here")
+        raise IllegalPlayError(reason)
     return play_legal(state, move)
 
 

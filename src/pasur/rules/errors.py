@@ -7,11 +7,6 @@ well-formed move that the position forbids, a move that could mean several plays
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from pasur.rules.reasons import IllegalReason
-
 
 class PasurError(ValueError):
     """Base class of every error the rules engine raises on bad input."""
@@ -27,11 +22,6 @@ class MoveSyntaxError(PasurError):
 
 class IllegalMoveError(PasurError):
     """A well-formed move that the rules forbid here; the message says why."""
-
-    def __init__(self, message: str, reason: IllegalReason | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
-        """Why, as data (the engine's refusals carry it; a sentence of its own may not)."""
 
 
 class ChoiceError(IllegalMoveError):

@@ -17,6 +17,7 @@ from enum import StrEnum
 from pasur.rules.captures import capture_options
 from pasur.rules.cards import CARDS, JACK, format_cards
 from pasur.rules.deal import PACK_SIZE
+from pasur.rules.errors import IllegalMoveError
 from pasur.rules.settings import Capture
 from pasur.rules.state import GameState
 
@@ -77,6 +78,15 @@ class IllegalReason:
         if kind is IllegalKind.CANNOT_TAKE:
             return f"{name} cannot take {format_cards(self.taken)}: it can take {options}"
         return f"{name} must capture: it can take {options}"
+
+
+class IllegalPlayError(IllegalMoveError):
+    """A move :func:`pasur.rules.play` refuses: the message is the sentence, ``reason`` the
+    parts."""
+
+    def __init__(self, reason: IllegalReason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 def illegal_reason(state: GameState, move: tuple[int, int]) -> IllegalReason | None:
