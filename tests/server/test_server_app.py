@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,9 @@ from server_support import new_sheet
 import pasur
 from pasur.server.app import create_app
 from pasur.server.db.database import Database
+from pasur.server.http import api_docs
 from pasur.server.http.logs import RedactTokens, redact
+from pasur.server.http.middleware import CONTENT_SECURITY_POLICY
 from pasur.server.settings import (
     DEFAULT_DATABASE_URL,
     DatabaseURLError,
@@ -126,6 +129,44 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
         assert headers["x-frame-options"] == "DENY", path
         assert "default-src 'self'" in headers["content-security-policy"], path
         assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+
+
+def test_the_docs_page_has_the_policy_of_every_page_and_loads_nothing_from_elsewhere(
+    client: TestClient,
+) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert page.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert client.get("/tracker").headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert (
+        "https:" not in CONTENT_SECURITY_POLICY and "unsafe-inline" not in CONTENT_SECURITY_POLICY
+    )
+    assert "http" not in page.text.replace("</html>", "")  # no address of another site
+    assert "<script>" not in page.text  # no inline script
+    loaded = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert loaded and all(url.startswith(("/docs/assets/", "/static/")) for url in loaded), loaded
+    for url in loaded:
+        if url.startswith("/docs/"):  # the rest is the web client's (its icon)
+            assert client.get(url).status_code == 200, url
+    css = client.get("/docs/assets/docs.css").text
+    for icon in re.findall(r'url\("([^"]+)"\)', css):
+        assert client.get(f"/docs/assets/{icon}").headers["content-type"] == "image/svg+xml"
+    assert "Apache License" in client.get("/docs/assets/LICENSE").text
+
+
+def test_the_vendored_stylesheet_uses_data_urls_only_where_docs_css_overrides_them() -> None:
+    """Every rule of swagger-ui.css with a data: image that a page can apply (dark mode is never
+    switched on) is restyled by docs.css, so no data: image is ever fetched."""
+    folder = Path(api_docs.__file__).parent / "swagger_ui"
+    vendored = (folder / "swagger-ui.css").read_text(encoding="utf-8")
+    ours = (folder / "docs.css").read_text(encoding="utf-8")
+    restyled = {" ".join(sel.split()) for sel in re.findall(r"([^{}/]+)\{[^{}]*url\(", ours)}
+    using = {
+        " ".join(selector.split())
+        for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", vendored)
+        if "data:image" in body and "dark-mode" not in selector and "debug-grid" not in selector
+    }
+    assert using and using <= restyled, using - restyled
 
 
 def test_options_answers_with_every_method_the_path_allows(client: TestClient) -> None:

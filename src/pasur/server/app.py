@@ -25,6 +25,7 @@ from pasur.server.history import api as history_api
 from pasur.server.history.archive import GameArchive
 from pasur.server.history.games import GamesStore
 from pasur.server.history.ratings import Ratings
+from pasur.server.http.api_docs import install_docs
 from pasur.server.http.errors import install_error_handlers
 from pasur.server.http.guests import Guests
 from pasur.server.http.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
@@ -85,8 +86,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         version=pasur.__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # served from the package's own files: http.api_docs
         redoc_url=None,
+        swagger_ui_oauth2_redirect_url=None,
     )
     app.state.settings = settings
     app.state.database = database
@@ -112,6 +114,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(play_rest.router)
     app.include_router(play_socket.router)
     app.include_router(history_api.router)
+    install_docs(app)
     install_pages(app, settings.web_root)
     return app
 

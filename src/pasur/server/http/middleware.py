@@ -24,16 +24,8 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
-"""Pages may load scripts, styles, images and data from this server only."""
-
-DOCS_CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
-    "object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
-)
-"""For the OpenAPI page only: FastAPI's Swagger UI loads from a CDN with an inline script."""
-
-DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect"})
+"""Pages (the API's documentation page too) may load scripts, styles, images and data from this
+server only."""
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 """The methods a route of this server may take (``OPTIONS`` is answered here for every path)."""
@@ -60,7 +52,6 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
-        policy = DOCS_CONTENT_SECURITY_POLICY if path in DOCS_PATHS else CONTENT_SECURITY_POLICY
         private = path.startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
@@ -69,7 +60,7 @@ class SecurityHeaders:
                 headers.setdefault("X-Content-Type-Options", "nosniff")
                 headers.setdefault("Referrer-Policy", "same-origin")
                 headers.setdefault("X-Frame-Options", "DENY")
-                headers.setdefault("Content-Security-Policy", policy)
+                headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 if private:
                     # Responses carry private links: keep them out of every cache.
                     headers.setdefault("Cache-Control", "no-store")

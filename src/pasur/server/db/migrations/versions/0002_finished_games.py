@@ -1,5 +1,5 @@
 """Finished games, who played them, and ratings: the ``games``, ``game_players`` and ``ratings``
-tables (:mod:`pasur.server.games_store`, :mod:`pasur.server.ratings`).
+tables (:mod:`pasur.server.history.games`, :mod:`pasur.server.history.ratings`).
 
 Games that ended before this revision have no ``games`` row: their records are still served from
 the stored events, but they are not in anyone's history.
