@@ -235,6 +235,57 @@ def test_openapi_documents_every_endpoint_with_field_descriptions(client: TestCl
     assert {"201", "403", "404", "409", "422"} <= set(add_round["responses"])
 
 
+def test_openapi_lists_every_refusal_with_the_one_error_body(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    checked = 0
+    for path, operations in schema["paths"].items():
+        if path == "/healthz":  # answers its own {"status": ...}, 200 or 503
+            continue
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            assert "500" in responses, (path, method)
+            for status, answer in responses.items():
+                if status[0] in "45" and status != "422":
+                    content = answer["content"]["application/json"]["schema"]
+                    assert content == {"$ref": "#/components/schemas/ErrorBody"}, (path, status)
+                    assert "`" in answer["description"], (path, status)  # names its codes
+                    checked += 1
+    assert checked > 60
+    paths = schema["paths"]
+    create = paths["/api/tables"]["post"]["responses"]
+    assert {"400", "401", "403", "413", "422", "500", "503"} <= set(create)
+    assert "`no_guest`" in create["401"]["description"]
+    assert "`bad_config`" in create["400"]["description"]
+    join = paths["/api/tables/{table_id}/join"]["post"]["responses"]
+    assert {"404", "409"} <= set(join)
+    assert "`seat_taken`" in join["409"]["description"]
+    rounds = paths["/api/tracker/sheets/{edit_token}/rounds"]["post"]["responses"]
+    assert "`sheet_changed`" in rounds["409"]["description"]
+    assert "`read_only`" in rounds["403"]["description"]
+    detail = schema["components"]["schemas"]["ErrorDetail"]["properties"]
+    assert set(detail) == {"code", "message", "reason"}
+
+
+def test_openapi_gives_the_limits_as_schema_constraints(client: TestClient) -> None:
+    models = client.get("/openapi.json").json()["components"]["schemas"]
+    table = models["NewTable"]["properties"]
+    assert (table["players"]["minimum"], table["players"]["maximum"]) == (2, 4)
+    assert (table["bot_delay"]["minimum"], table["bot_delay"]["maximum"]) == (0, 10)
+    timers = {item.get("type") for item in table["turn_timer"]["anyOf"]}
+    assert timers == {"integer", "null"}
+    assert table["turn_timer"]["anyOf"][0]["enum"] == [15, 30, 60]
+    assert table["preset"]["maxLength"] == 40
+    assert table["settings"]["maxProperties"] == 40
+    assert table["bots"]["maxProperties"] == 4
+    assert models["GuestBody"]["properties"]["name"]["maxLength"] == 200
+    assert models["BotBody"]["properties"]["level"]["maxLength"] == 40
+    assert models["SheetCreate"]["properties"]["players"]["maxItems"] == 16
+    for name in ("NewTable", "JoinBody", "BotBody", "GuestBody"):
+        assert models[name]["additionalProperties"] is False, name
+        for field, spec in models[name]["properties"].items():
+            assert spec.get("description"), (name, field)
+
+
 # Errors and logs
 
 

@@ -63,7 +63,7 @@ def rejoin_url(table_id: str, token: str) -> str:
 @router.post(
     "/api/guest",
     summary="Choose a guest name (sets the signed guest cookie)",
-    responses=refusals(E.BAD_NAME, E.CROSS_SITE, E.UNAVAILABLE, body=True),
+    responses=refusals(E.BAD_NAME, E.CROSS_SITE, body=True),
 )
 async def new_guest(request: Request, body: GuestBody) -> Response:
     """Set the guest cookie. A guest who already has one keeps their id with the new name."""

@@ -276,8 +276,8 @@ class TableManager:
 
     async def act_locked(self, live: LiveTable, command: Command) -> list[Event]:
         """:meth:`act` with the table's lock already held."""
-        if live.dropped:
-            raise Refused(ErrorCode.BAD_LOG, "the table is being reloaded; try again")
+        if live.dropped:  # its step could not be stored a moment ago: the next request reloads it
+            raise Refused(ErrorCode.UNAVAILABLE, "the table is being reloaded; try again")
         if not live.owned:
             forwarded = await self.ownership.forward(live, command)
             if forwarded is not None:
