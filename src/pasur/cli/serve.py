@@ -10,12 +10,15 @@ import asyncio
 import copy
 import dataclasses
 import ipaddress
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from pasur.cli.common import UsageError
 from pasur.cli.db import DbOption, prepare, run_on_database, server_settings
+
+if TYPE_CHECKING:
+    from pasur.server.settings import ServerSettings
 
 
 def serve(
@@ -79,6 +82,7 @@ def serve(
         f"(database {settings.safe_database_url}"
         f"{', tables shared through Redis' if settings.redis_url else ''}); press Ctrl+C to stop."
     )
+    typer.echo(_who_can_join(settings))
     uvicorn.run(
         create_app(settings),
         host=host,
@@ -94,6 +98,20 @@ def serve(
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_MESSAGE,
     )
+
+
+def _who_can_join(settings: ServerSettings) -> str:
+    """Who can open the invite links this server writes (``docs/protocol.md``, 3a: invites)."""
+    from pasur.server.play.invites import is_loopback
+
+    if settings.public_url is not None:
+        return f"Invite links start with {settings.public_url}."
+    if is_loopback(settings.host):
+        return (
+            "Invite links open on this machine only; to play with other devices on your "
+            "network, serve with --host 0.0.0.0."
+        )
+    return "Invite links open on the devices of your network."
 
 
 def _proxies(text: str) -> list[str]:
