@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from play_support import GuestClient, hello, live_table, read_until
 
+from pasur.rules import CARDS
 from pasur.server.tables.table import Table
 
 
@@ -121,6 +122,29 @@ HOSTILE: list[str | bytes] = [
     "{" * 5000,
     b"\x00\x01binary",
 ]
+
+
+def test_an_illegal_play_is_refused_with_the_engines_reason_as_data(client: TestClient) -> None:
+    table_id, tokens = two_people(client)
+    table = live_table(client, table_id)
+    game = table.game
+    assert game is not None
+    seat = game.turn
+    elsewhere = next(card for card in CARDS if not game.hands[seat] >> card & 1)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, tokens[seat])
+        ws.receive_json()
+        before = state(table)
+        ws.send_json({"type": "play", "move": str(elsewhere), "version": table.version, "ref": 4})
+        answer = ws.receive_json()
+        assert state(table) == before
+    assert answer == {
+        "type": "error",
+        "code": "illegal",
+        "message": f"{elsewhere} is not in seat {seat + 1}'s hand",
+        "reason": {"kind": "not_in_hand", "card": str(elsewhere), "seat": seat},
+        "ref": 4,
+    }
 
 
 @pytest.mark.parametrize("who", ["seat", "spectator"])

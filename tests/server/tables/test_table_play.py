@@ -106,12 +106,19 @@ def test_illegal_moves_get_the_engines_reason() -> None:
     error = refused(table, "illegal", table.submit, game.turn, f"{name} lay", table.version, now=0)
     assert error.message == f"{name} must capture: it can take " + " or ".join(options)
     assert error.message == why_illegal(game, Move(card, 0))
+    # The same refusal as data, for clients that say it in their own language.
+    assert error.reason == {
+        "kind": "must_capture",
+        "card": name,
+        "options": [option.split() for option in options],
+    }
     # A card that is not in the hand.
     other = next(c for c in range(52) if not game.hands[game.turn] >> c & 1)
     error = refused(
         table, "illegal", table.submit, game.turn, str(CARDS[other]), table.version, now=0
     )
     assert error.message == f"{CARDS[other]} is not in seat {game.turn + 1}'s hand"
+    assert error.reason == {"kind": "not_in_hand", "card": str(CARDS[other]), "seat": game.turn}
     # Taking cards that are not on the table.
     absent = next(c for c in range(52) if not (game.table | game.hands[game.turn]) >> c & 1)
     text = f"{name}+{CARDS[absent]}"
