@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 JSONValue: TypeAlias = (
     bool | int | float | str | Sequence["JSONValue"] | Mapping[str, "JSONValue"] | None
@@ -22,6 +22,8 @@ JSONValue: TypeAlias = (
 
 JSONObject: TypeAlias = dict[str, JSONValue]
 """A JSON object: a frame, a command, an event as a recipient sees it."""
+
+T = TypeVar("T")
 
 
 def dumps(value: JSONValue | Mapping[str, object]) -> str:
@@ -59,45 +61,38 @@ class Fields:
 
     def integer(self, name: str) -> int:
         value = self.data.get(name)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise FieldError(f"{name} is a whole number")
-        return value
+        if _is_int(value):
+            assert isinstance(value, int)
+            return value
+        raise FieldError(f"{name} is a whole number")
 
     def optional_integer(self, name: str) -> int | None:
         return None if self.data.get(name) is None else self.integer(name)
 
     def text(self, name: str) -> str:
-        value = self.data.get(name)
-        if not isinstance(value, str):
-            raise FieldError(f"{name} is text")
-        return value
+        return self._typed(name, str, "text")
 
     def optional_text(self, name: str) -> str | None:
         return None if self.data.get(name) is None else self.text(name)
 
     def boolean(self, name: str) -> bool:
-        value = self.data.get(name)
-        if not isinstance(value, bool):
-            raise FieldError(f"{name} is true or false")
-        return value
+        return self._typed(name, bool, "true or false")
 
     def mapping(self, name: str) -> JSONObject:
-        value = self.data.get(name)
-        if not isinstance(value, dict):
-            raise FieldError(f"{name} is an object")
-        return value
+        return self._typed(name, dict, "an object")
 
     def mappings(self, name: str) -> list[JSONObject]:
-        value = self.data.get(name)
-        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        """A list of objects."""
+        items = self._typed(name, list, "a list of objects")
+        if not all(isinstance(item, dict) for item in items):
             raise FieldError(f"{name} is a list of objects")
-        return [item for item in value if isinstance(item, dict)]
+        return items
 
     def integers(self, name: str) -> tuple[int, ...]:
-        value = self.data.get(name)
-        if not isinstance(value, list) or not all(_is_int(item) for item in value):
+        items = self._typed(name, list, "a list of whole numbers")
+        if not all(_is_int(item) for item in items):
             raise FieldError(f"{name} is a list of whole numbers")
-        return tuple(item for item in value if isinstance(item, int))
+        return tuple(items)
 
     def texts(self, name: str) -> dict[str, str]:
         """An object whose values are all text, such as seat tokens by seat."""
@@ -105,6 +100,12 @@ class Fields:
         if not all(isinstance(item, str) for item in value.values()):
             raise FieldError(f"{name} maps names to text")
         return {key: item for key, item in value.items() if isinstance(item, str)}
+
+    def _typed(self, name: str, kind: type[T], what: str) -> T:
+        value = self.data.get(name)
+        if not isinstance(value, kind):
+            raise FieldError(f"{name} is {what}")
+        return value
 
 
 def _is_int(value: JSONValue) -> bool:

@@ -30,6 +30,7 @@ from pasur.server.http.errors import install_error_handlers
 from pasur.server.http.guests import Guests
 from pasur.server.http.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
 from pasur.server.http.pages import install_pages
+from pasur.server.http.rate_limit import AddressLimits
 from pasur.server.play import rest as play_rest
 from pasur.server.play import socket as play_socket
 from pasur.server.play.dispatch import Dispatcher
@@ -99,6 +100,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     table_store = TableStore(database, after_append=games.after_append)
     app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
     app.state.dispatcher = Dispatcher(tables, Hinter())
+    limits = settings.limits
+    app.state.address_limits = AddressLimits(
+        limits.sockets_per_address, limits.connects_per_address
+    )
     app.state.invites = Invites(settings.public_url, settings.host)
     app.state.game_archive = GameArchive(table_store)
 

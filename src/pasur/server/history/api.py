@@ -17,6 +17,7 @@ from pasur.server.history.games import GamesStore
 from pasur.server.history.ratings import Ratings
 from pasur.server.http.guests import Guests
 from pasur.server.http.openapi import refusals
+from pasur.server.http.state import shared
 
 router = APIRouter(tags=["history"])
 
@@ -27,9 +28,7 @@ GAME_CODES = (E.NO_SUCH_TABLE, E.NO_SUCH_GAME, E.NOT_FINISHED, E.BAD_LOG, E.UNAV
 
 
 def _archive(request: Request) -> GameArchive:
-    archive = request.app.state.game_archive
-    assert isinstance(archive, GameArchive)
-    return archive
+    return shared(request, "game_archive", GameArchive)
 
 
 @router.get(
@@ -73,11 +72,8 @@ async def game_review(request: Request, table_id: str, game: int, seat: int) -> 
     responses=refusals(E.NO_GUEST, E.UNAVAILABLE),
 )
 async def history(request: Request) -> Response:
-    guests = request.app.state.guests
-    assert isinstance(guests, Guests)
-    guest = guests.of(request)
-    games = request.app.state.games_store
-    assert isinstance(games, GamesStore)
+    guest = shared(request, "guests", Guests).of(request)
+    games = shared(request, "games_store", GamesStore)
     found = await games.history(guest.id)
     for game in found:
         path = f"{game['table_id']}/{game['game']}"
@@ -92,6 +88,5 @@ async def history(request: Request) -> Response:
     responses=refusals(E.UNAVAILABLE),
 )
 async def leaderboard(request: Request) -> Response:
-    ratings = request.app.state.ratings
-    assert isinstance(ratings, Ratings)
+    ratings = shared(request, "ratings", Ratings)
     return JSONResponse({"ratings": await ratings.leaderboard()})

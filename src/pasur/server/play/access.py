@@ -13,6 +13,7 @@ from fastapi import Request
 from pasur.protocol import ErrorCode, Refused
 from pasur.protocol.frames import MAX_TOKEN
 from pasur.server.http.guests import Guest, Guests
+from pasur.server.http.state import shared
 from pasur.server.tables.live import LiveTable
 from pasur.server.tables.manager import TableManager
 
@@ -21,16 +22,12 @@ SEAT_TOKEN_HEADER = "Pasur-Seat-Token"
 
 
 def manager(request: Request) -> TableManager:
-    found = request.app.state.table_manager
-    assert isinstance(found, TableManager)
-    return found
+    return shared(request, "table_manager", TableManager)
 
 
 def guest(request: Request) -> Guest:
     """The guest the request's cookie names, or ``no_guest``."""
-    guests = request.app.state.guests
-    assert isinstance(guests, Guests)
-    return guests.of(request)
+    return shared(request, "guests", Guests).of(request)
 
 
 async def live_table(request: Request, table_id: str) -> LiveTable:

@@ -21,6 +21,7 @@ from pasur.rules import PasurError, make_rules
 from pasur.server.history.ratings import Ratings
 from pasur.server.http.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests
 from pasur.server.http.openapi import refusals
+from pasur.server.http.state import shared
 from pasur.server.play.access import guest, live_table, manager, may_manage, token_seat
 from pasur.server.play.bodies import BotBody, GuestBody, JoinBody, NewTable
 from pasur.server.play.invites import Invites
@@ -41,8 +42,7 @@ SEAT_CODES = (E.NO_SUCH_TABLE, E.NOT_SEATED, E.NO_GUEST, E.UNAVAILABLE)
 def describe(request: Request, live: LiveTable) -> JSONObject:
     """A table as the lobby lists it, with its invite as the request sees it."""
     table = live.table
-    invites = request.app.state.invites
-    assert isinstance(invites, Invites)
+    invites = shared(request, "invites", Invites)
     return {
         "table_id": live.id,
         "players": table.config.players,
@@ -68,8 +68,7 @@ def rejoin_url(table_id: str, token: str) -> str:
 async def new_guest(request: Request, body: GuestBody) -> Response:
     """Set the guest cookie. A guest who already has one keeps their id with the new name."""
     name = clean_name(body.name)
-    guests = request.app.state.guests
-    assert isinstance(guests, Guests)
+    guests = shared(request, "guests", Guests)
     known = guests.read(request.cookies.get(COOKIE))
     who = Guest(known.id, name) if known is not None else guests.new_guest(name)
     response = JSONResponse({"name": who.name})
@@ -126,9 +125,8 @@ async def create_table(request: Request, body: NewTable) -> Response:
         rated=body.rated,
     )
     live = await manager(request).create(config, creator.id, body.bots)
-    invites = request.app.state.invites
-    assert isinstance(invites, Invites)
-    return JSONResponse({"table_id": live.id, **invites.for_table(request.url, live.id)})
+    invite = shared(request, "invites", Invites).for_table(request.url, live.id)
+    return JSONResponse({"table_id": live.id, **invite})
 
 
 @router.get(
@@ -139,8 +137,7 @@ async def create_table(request: Request, body: NewTable) -> Response:
 async def list_tables(request: Request) -> Response:
     """The lobby: each table with its people's ratings (null for bots and people not rated yet)."""
     lives = manager(request).public_tables()
-    ratings = request.app.state.ratings
-    assert isinstance(ratings, Ratings)
+    ratings = shared(request, "ratings", Ratings)
     shown = await ratings.for_seats([[seat.player for seat in live.table.seats] for live in lives])
     tables = [
         describe(request, live) | {"rated": live.table.config.rated, "ratings": seat_ratings}

@@ -20,6 +20,7 @@ from pasur.server.http.errors import outage
 from pasur.server.http.origin import origin_allowed
 from pasur.server.http.rate_limit import AddressLimits, SocketLimits
 from pasur.server.http.sockets import close_quietly, send_now
+from pasur.server.http.state import shared
 from pasur.server.play.dispatch import POLICY_VIOLATION, Dispatcher, read
 from pasur.server.settings import ServerSettings
 from pasur.server.tables.connections import Connection
@@ -34,28 +35,7 @@ router = APIRouter(tags=["play"])
 
 
 def _settings(websocket: WebSocket) -> ServerSettings:
-    settings = websocket.app.state.settings
-    assert isinstance(settings, ServerSettings)
-    return settings
-
-
-def _dispatcher(websocket: WebSocket) -> Dispatcher:
-    dispatcher = websocket.app.state.dispatcher
-    assert isinstance(dispatcher, Dispatcher)
-    return dispatcher
-
-
-def _address_limits(websocket: WebSocket) -> AddressLimits:
-    """The server's count of sockets per address, made on first use from its settings."""
-    state = websocket.app.state
-    limits = getattr(state, "address_limits", None)
-    if limits is None:
-        settings = _settings(websocket).limits
-        limits = state.address_limits = AddressLimits(
-            settings.sockets_per_address, settings.connects_per_address
-        )
-    assert isinstance(limits, AddressLimits)
-    return limits
+    return shared(websocket, "settings", ServerSettings)
 
 
 def _socket_limits(websocket: WebSocket, recipient: int) -> SocketLimits:
@@ -77,7 +57,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         log.warning("refused a table socket from origin %r", (origin or "")[:200])
         await websocket.close(POLICY_VIOLATION)
         return
-    addresses = _address_limits(websocket)
+    addresses = shared(websocket, "address_limits", AddressLimits)
     address = websocket.client.host if websocket.client is not None else "unknown"
     await websocket.accept()
     if not addresses.open(address):
@@ -112,7 +92,7 @@ def read_hello(live: LiveTable, frame: ClientFrame) -> tuple[int, int | None]:
 
 async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
     """An accepted socket, from its hello to its close."""
-    dispatcher = _dispatcher(websocket)
+    dispatcher = shared(websocket, "dispatcher", Dispatcher)
     tables = dispatcher.tables
     try:
         live = await tables.get(table_id)

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse, Response
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.http.errors import field_error
 from pasur.server.http.openapi import refusals
+from pasur.server.http.state import shared
 from pasur.server.sheets.convert import apply_round, rules_of, sheet_out
 from pasur.server.sheets.models import RoundIn, SheetCreate, SheetOut
 from pasur.server.sheets.store import Access, SheetStore, StoredSheet, VersionConflict
@@ -36,9 +37,7 @@ router = APIRouter(prefix="/api/tracker", tags=["score tracker"])
 
 def get_store(request: Request) -> SheetStore:
     """The application's sheet store (set by :func:`pasur.server.create_app`)."""
-    store = request.app.state.sheet_store
-    assert isinstance(store, SheetStore)
-    return store
+    return shared(request, "sheet_store", SheetStore)
 
 
 Store = Annotated[SheetStore, Depends(get_store)]
