@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 
 from pasur.protocol import ErrorCode, Kind
+from pasur.protocol.encode import encode_reason
 from pasur.protocol.events import PUBLIC_FIELDS
+from pasur.rules import IllegalKind, IllegalReason
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
@@ -74,3 +76,34 @@ def test_every_event_kind_is_documented_with_exactly_its_public_fields() -> None
         fields_cell = documented[kind.value].split("|")[0]
         fields = set(re.findall(r"`([a-z_]+)`", fields_cell)) - {"hand", "legal"}
         assert fields == set(PUBLIC_FIELDS[kind]), kind
+
+
+SEVEN_OF_DIAMONDS, KING_OF_HEARTS, TWO_OF_CLUBS = 25, 50, 4
+TWOS, FOUR_OF_SPADES = (1 << 5) | (1 << 6), 1 << 15  # 2D 2H, and 4S
+REASON_SAMPLES = {
+    IllegalKind.MUST_CAPTURE: IllegalReason(
+        IllegalKind.MUST_CAPTURE, SEVEN_OF_DIAMONDS, options=(TWOS, FOUR_OF_SPADES)
+    ),
+    IllegalKind.CANNOT_TAKE: IllegalReason(
+        IllegalKind.CANNOT_TAKE, SEVEN_OF_DIAMONDS, taken=1 << 5, options=(TWOS, FOUR_OF_SPADES)
+    ),
+    IllegalKind.CANNOT_CAPTURE: IllegalReason(
+        IllegalKind.CANNOT_CAPTURE, KING_OF_HEARTS, taken=1 << 44
+    ),
+    IllegalKind.NOT_ON_TABLE: IllegalReason(
+        IllegalKind.NOT_ON_TABLE, SEVEN_OF_DIAMONDS, taken=1 << 17
+    ),
+    IllegalKind.NOT_IN_HAND: IllegalReason(IllegalKind.NOT_IN_HAND, TWO_OF_CLUBS, seat=0),
+}
+"""One reason of each kind a client's move can be refused with (the others, a game or round
+over and a set of cards that is no set, cannot come from a move written as text)."""
+
+
+def test_every_reason_a_client_gets_is_documented_with_exactly_its_parts() -> None:
+    rows = table_rows(section("6. Errors").split("Why a move is illegal")[1])
+    assert set(rows) == {kind.value for kind in REASON_SAMPLES}
+    for kind, reason in REASON_SAMPLES.items():
+        fields_cell, sentence_cell = rows[kind.value].split("|")[:2]
+        documented = set(re.findall(r"`([a-z_]+)`", fields_cell))
+        assert documented == set(encode_reason(reason)) - {"kind"}, kind
+        assert f"`{reason}`" in sentence_cell, kind  # the example is the engine's sentence
