@@ -36,7 +36,7 @@ router = APIRouter(prefix="/api/tracker", tags=["score tracker"])
 
 
 def get_store(request: Request) -> SheetStore:
-    """The application's sheet store (set by :func:`pasur.server.create_app`)."""
+    """The application's sheet store (set by :func:`pasur.server.app.create_app`)."""
     return shared(request, "sheet_store", SheetStore)
 
 
