@@ -217,15 +217,12 @@ class RedisOwnership:
 
     async def _promote_locked(self, live: LiveTable) -> None:
         """Become the writer of a replica whose lease this process took: catch up from the
-        database first (the log is the truth), then restart its timers (after the lock)."""
+        database first (the log is the truth), then resume it (the people with no socket here
+        marked gone, its timers restarted) before anything else runs on it."""
         await self.replicas.catch_up_locked(live)
         live.owned = True
         self._holders.pop(live.id, None)
-        self.tables.in_background(self._resume(live))
-
-    async def _resume(self, live: LiveTable) -> None:
-        with contextlib.suppress(Refused):
-            await self.tables.resume(live)
+        await self.tables.resume_locked(live)
 
     def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
         if events or seats is not None:

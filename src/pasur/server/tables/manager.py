@@ -245,12 +245,18 @@ class TableManager:
     async def resume(self, live: LiveTable) -> None:
         """Start writing a table this process has just loaded or taken over: the people the log
         shows connected but with no connection here are marked gone, and its timer starts."""
+        async with live.lock:
+            await self.resume_locked(live)
+
+    async def resume_locked(self, live: LiveTable) -> None:
+        """:meth:`resume` with the table's lock already held (a takeover, before the command
+        that found the table's writer gone runs)."""
         gone = tuple(
             seat
             for seat, state in enumerate(live.table.seats)
             if state.connected and live.connected_to(seat) == 0
         )
-        await self.act(live, SetConnected(gone, False))
+        await self.act_locked(live, SetConnected(gone, False))
         self.start_timer(live)
         self.ownership.resumed(live)
 
