@@ -56,6 +56,26 @@ class TableState:
                 return seat
         return None
 
+    def first_empty(self) -> int | None:
+        """The first seat nobody holds, or None."""
+        for seat, state in enumerate(self.seats):
+            if state.kind is SeatKind.EMPTY:
+                return seat
+        return None
+
+    def check_empty(self, seat: int) -> None:
+        """Raise unless ``seat`` is a seat of this table that nobody holds: ``no_such_seat`` or
+        ``seat_taken``."""
+        check_seat(self.config, seat)
+        occupant = self.seats[seat]
+        if occupant.kind is not SeatKind.EMPTY:
+            raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken by {occupant.name}")
+
+    def refuse_while_playing(self, what: str) -> None:
+        """Raise ``game_running`` while a game is played: seats change between games."""
+        if self.status is Status.PLAYING:
+            raise Refused(ErrorCode.GAME_RUNNING, f"cannot {what} while a game is being played")
+
     def apply(self, event: Event, now: float, *, after: GameState | None = None) -> None:
         """Make one event's change. ``after`` is the game a ``played`` event leads to, when the
         table has just worked it out (then the engine is not called a second time).

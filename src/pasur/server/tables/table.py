@@ -131,7 +131,7 @@ class Table:
             Refused: ``game_running``, ``already_seated``, ``bad_player``, ``bad_name``,
                 ``no_such_seat``, ``seat_taken`` or ``table_full``.
         """
-        self._refuse_while_playing("join")
+        self._state.refuse_while_playing("join")
         player_id: object = player.id  # from outside: a test or a forwarded command
         if not isinstance(player_id, str) or not player_id or len(player_id) > MAX_PLAYER_ID:
             raise Refused(ErrorCode.BAD_PLAYER, "a player id is a non-empty string")
@@ -143,16 +143,13 @@ class Table:
             seat = self.first_empty()
             if seat is None:
                 raise Refused(ErrorCode.TABLE_FULL, "every seat is taken")
-        self._check_empty(seat)
+        self._state.check_empty(seat)
         self._emit(Kind.SEATED, {"seat": seat, "player": player.id, "name": name}, 0.0)
         return self._flush()
 
     def first_empty(self) -> int | None:
         """The first seat nobody holds, or None."""
-        for seat, state in enumerate(self._state.seats):
-            if state.kind is SeatKind.EMPTY:
-                return seat
-        return None
+        return self._state.first_empty()
 
     def leave(self, player_id: str, *, now: float) -> list[Event]:
         """Take a person out of their seat; during a game the table's drop bot takes it over.
@@ -178,9 +175,9 @@ class Table:
         Raises:
             Refused: ``game_running``, ``bad_level``, ``no_such_seat`` or ``seat_taken``.
         """
-        self._refuse_while_playing("seat a bot")
+        self._state.refuse_while_playing("seat a bot")
         level = bot_level(level, ErrorCode.BAD_LEVEL)
-        self._check_empty(seat)
+        self._state.check_empty(seat)
         self._emit(Kind.BOT_SEATED, {"seat": seat, "level": level, "name": bot_name(level)}, 0.0)
         return self._flush()
 
@@ -190,7 +187,7 @@ class Table:
         Raises:
             Refused: ``game_running``, ``no_such_seat`` or ``not_a_bot``.
         """
-        self._refuse_while_playing("remove a bot")
+        self._state.refuse_while_playing("remove a bot")
         check_seat(self.config, seat)
         if self._state.seats[seat].kind is not SeatKind.BOT:
             raise Refused(ErrorCode.NOT_A_BOT, f"seat {seat} holds no bot")
@@ -228,7 +225,7 @@ class Table:
         Raises:
             Refused: ``game_running``, ``not_ready`` (an empty seat) or ``no_such_seat``.
         """
-        self._refuse_while_playing("start")
+        self._state.refuse_while_playing("start")
         empty = self.first_empty()
         if empty is not None:
             raise Refused(ErrorCode.NOT_READY, f"seat {empty} is empty: seat a person or a bot")
@@ -486,13 +483,3 @@ class Table:
             self._deal_round(now)
             return
         self._emit(Kind.GAME_OVER, game_over(after, state.game_no), now)
-
-    def _refuse_while_playing(self, what: str) -> None:
-        if self.status is Status.PLAYING:
-            raise Refused(ErrorCode.GAME_RUNNING, f"cannot {what} while a game is being played")
-
-    def _check_empty(self, seat: int) -> None:
-        check_seat(self.config, seat)
-        occupant = self._state.seats[seat]
-        if occupant.kind is not SeatKind.EMPTY:
-            raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken by {occupant.name}")
