@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pasur.server.migrations import head
+from pasur.server.db.migrations import head
 
 
 def sqlite_url(path: Path) -> str:

@@ -195,12 +195,21 @@ def test_an_unreadable_file_is_refused(pasur, tmp_path: Path) -> None:
         ("", ["not a JSON game record"]),
         ("[1, 2, 3]", ["not a game record"]),
         ('{"players": 2}', ['"format" must be "pasur-record"']),
+        # Python reads neither a number of more than 4,300 digits nor JSON nested this deep.
+        ('{"players": ' + "9" * 5000 + "}", ["not a JSON game record", "4300 digits"]),
+        ("[" * 100_000 + "]" * 100_000, ["not a JSON game record", "nested too deeply"]),
     ],
 )
 def test_bad_json_is_refused(pasur, tmp_path: Path, text: str, fragments: list[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
     pasur("replay", str(path), "--json").assert_one_line_error("replay", *fragments)
+
+
+def test_a_record_with_a_huge_number_of_players_is_refused(pasur, tmp_path: Path, record) -> None:
+    path = tmp_path / "huge.json"
+    path.write_text(records.dumps(record).replace('"players": 2', '"players": ' + "2" * 5000))
+    pasur("replay", str(path)).assert_one_line_error("replay", "4300 digits")
 
 
 def test_the_record_written_by_the_engine_round_trips(game: GameState, record) -> None:

@@ -196,6 +196,13 @@ BAD_COUNTS = {
     "negative surs": (two_players(surs="0,-1"), ["--surs", "-1 is negative"]),
     "negative totals": (two_players("--totals", "3,-4"), ["--totals", "-4 is negative"]),
     "impossibly many surs": (two_players(surs="49,0"), ["--surs", "49 Surs"]),
+    # Python reads at most 4,300 digits into an int; a longer number is bad input, not a crash.
+    "a 5,000-digit Sur count": (two_players(surs="9" * 5000 + ",0"), ["--surs", "5000 digits"]),
+    "a 5,000-digit total": (two_players("--totals", "1," + "9" * 5000), ["--totals", "digits"]),
+    "a 5,000-digit 10♦ player": (
+        two_players(ten_of_diamonds="1" * 5000),
+        ["--ten-of-diamonds", "5000 digits"],
+    ),
     "unknown setting": (two_players("--set", "foo=1"), ["unknown setting 'foo'"]),
     "bad setting value": (two_players("--set", "target=lots"), ["target='lots'"]),
     "unknown preset": (two_players("--rules", "nope"), ["unknown preset 'nope'"]),

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from pasur.server.table import Table, TableConfig
+from pasur.server.tables.config import TableConfig
+from pasur.server.tables.table import Table
 
 
 def finished_record(seed: int) -> dict[str, Any]:
@@ -58,3 +59,16 @@ def test_a_changed_salt_fails_verification(pasur, tmp_path: Path, record) -> Non
 def test_a_record_without_commitments_is_refused(pasur, tmp_path: Path, record) -> None:
     plain = {k: v for k, v in record.items() if k != "commitments"}
     pasur("verify", write(tmp_path, plain)).assert_one_line_error("verify", "no commitments")
+
+
+def test_a_record_with_a_huge_dealer_is_refused(pasur, tmp_path: Path, record) -> None:
+    text = json.dumps(record).replace('"dealer": ', '"dealer": ' + "1" * 5000, 1)
+    path = tmp_path / "huge.json"
+    path.write_text(text, encoding="utf-8")
+    pasur("verify", str(path)).assert_one_line_error("verify", "4300 digits")
+
+
+def test_a_record_nested_too_deeply_is_refused(pasur, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text('{"rounds": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    pasur("verify", str(path)).assert_one_line_error("verify", "nested too deeply")

@@ -10,6 +10,11 @@ from __future__ import annotations
 import secrets
 
 from database_support import service_url
+from redis.asyncio import Redis
+
+from pasur.server.cluster.ownership import RedisOwnership
+from pasur.server.tables.manager import TableManager
+from pasur.server.tables.store import TableStore
 
 REDIS_ENV = "PASUR_TEST_REDIS_URL"
 
@@ -24,3 +29,18 @@ def redis_url() -> str:
 def fresh_prefix() -> str:
     """A Redis key prefix no other test run uses."""
     return f"pasur-test-{secrets.token_hex(6)}:"
+
+
+def cluster_manager(
+    store: TableStore, url: str, *, prefix: str, lease_ttl: float, process_id: str
+) -> TableManager:
+    """A table manager sharing its tables through the Redis at ``url``: one process of a cluster."""
+    redis = Redis.from_url(url)
+    ownership = RedisOwnership(redis, prefix=prefix, lease_ttl=lease_ttl, process_id=process_id)
+    return TableManager(store, ownership=ownership)
+
+
+def cluster(manager: TableManager) -> RedisOwnership:
+    """The cluster side of a manager made by :func:`cluster_manager`."""
+    assert isinstance(manager.ownership, RedisOwnership)
+    return manager.ownership

@@ -22,8 +22,8 @@ from database_support import empty_tables, migrate, postgres_url, scratch_databa
 from fastapi.testclient import TestClient
 from play_support import TEST_LIMITS
 
-from pasur.server import ServerSettings, create_app
-from pasur.server.settings import Limits
+from pasur.server.app import create_app
+from pasur.server.settings import Limits, ServerSettings
 
 SHELL_HTML = "<!doctype html>\n<!-- slot head --><!-- end head -->\n"
 TRACKER_HTML = "<!-- slot head --><title>tracker test page</title><!-- end head -->\n"

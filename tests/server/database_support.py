@@ -18,9 +18,9 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from pasur.server import database_url
-from pasur.server.database import Database
-from pasur.server.migrations import model_metadata
+from pasur.server.db.database import Database
+from pasur.server.db.migrations import model_metadata
+from pasur.server.settings import database_url
 
 POSTGRES_ENV = "PASUR_TEST_POSTGRES_URL"
 

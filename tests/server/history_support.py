@@ -7,10 +7,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from play_support import GuestClient
 
+from pasur.protocol.encode import move_text as written
 from pasur.rules import legal_moves
-from pasur.server.table import Status, Table
-from pasur.server.table_events import Event
-from pasur.server.table_events import move_text as written
+from pasur.server.tables.commands import Play, Rematch
+from pasur.server.tables.seats import Status
 
 SHORT = {"target": "1"}
 """A game won in its first round, which is all most tests need of a finished game."""
@@ -29,11 +29,7 @@ def play_out(client: TestClient, table_id: str) -> None:
         while live.table.status is Status.PLAYING:
             game = live.table.game
             seat, move = game.turn, written(legal_moves(game)[0])
-
-            def submit(table: Table, now: float, seat: int = seat, move: str = move) -> list[Event]:
-                return table.submit(seat, move, table.version, now=now)
-
-            await manager.act(live, submit)
+            await manager.act(live, Play(seat, move, live.table.version))
 
     client.portal.call(run)  # type: ignore[union-attr]
 
@@ -68,11 +64,7 @@ def rematch(client: TestClient, table_id: str) -> None:
         live = await manager.get(table_id)
         for seat, state in enumerate(live.table.seats):
             if state.player is not None:
-
-                def accept(table: Table, now: float, seat: int = seat) -> list[Event]:
-                    return table.vote_rematch(seat, True, now=now)
-
-                await manager.act(live, accept)
+                await manager.act(live, Rematch(seat, True))
 
     client.portal.call(vote)  # type: ignore[union-attr]
     play_out(client, table_id)

@@ -6,10 +6,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from pasur.server.guests import COOKIE
-from pasur.server.rate_limit import Rate
+from pasur.server.http.guests import COOKIE
+from pasur.server.http.rate_limit import Rate
 from pasur.server.settings import Limits
-from pasur.server.table import Table
+from pasur.server.tables.table import Table
 
 TEST_LIMITS = Limits(sockets_per_address=1000, connects_per_address=Rate(100_000, 60.0))
 """The server's limits, except per address: every test socket comes from one address, and the
@@ -37,7 +37,9 @@ class GuestClient:
         response = self.post("/api/tables", body)
         assert response.status_code == 200, response.text
         data = response.json()
-        assert data["invite_url"] == f"/play/t/{data['table_id']}"
+        # The test client reaches a server that listens on loopback only.
+        assert data["invite_url"] == f"http://testserver/play/t/{data['table_id']}"
+        assert data["invite_reach"] == "this-device"
         table_id: str = data["table_id"]
         return table_id
 

@@ -8,9 +8,11 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pasur.protocol import SPECTATOR, Event, Refused
 from pasur.rules import STANDARD, Move, Rules, format_cards, legal_moves
-from pasur.server.table import Player, SeatKind, Table, TableConfig, TableError
-from pasur.server.table_events import SPECTATOR, Event
+from pasur.server.tables.config import TableConfig
+from pasur.server.tables.seats import Player, SeatKind
+from pasur.server.tables.table import Table
 
 NAMES = ("Ava", "Babak", "Cyrus", "Dara")
 """Seat names in tests: none of them contains a card name such as ``AC`` or ``QS``."""
@@ -68,20 +70,20 @@ def capture(table: Table) -> dict[str, Any]:
 def _record_or_none(table: Table) -> dict[str, Any] | None:
     try:
         return table.record()
-    except TableError:
+    except Refused:
         return None
 
 
-def refused(table: Table, code: str, action: Any, *args: Any, **kwargs: Any) -> TableError:
-    """Call ``action``, expect TableError ``code``, and check that the table did not change."""
+def refused(table: Table, code: str, action: Any, *args: Any, **kwargs: Any) -> Refused:
+    """Call ``action``, expect Refused ``code``, and check that the table did not change."""
     before = capture(table)
     try:
         action(*args, **kwargs)
-    except TableError as error:
+    except Refused as error:
         assert error.code == code, f"expected {code}, got {error.code}: {error.message}"
         assert capture(table) == before, f"the refused action ({code}) changed the table"
         return error
-    raise AssertionError(f"expected TableError {code}, but the action was accepted")
+    raise AssertionError(f"expected Refused {code}, but the action was accepted")
 
 
 def play_turn(table: Table, rng: random.Random, *, now: float = 0.0) -> list[Event]:

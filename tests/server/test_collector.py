@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from pasur.server import ServerSettings, create_app
+from pasur.server.app import create_app
 from pasur.server.collector import CollectorPacing, pace_collector
+from pasur.server.settings import ServerSettings
 
 
 class Stop(Exception):

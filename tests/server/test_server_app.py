@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from server_support import new_sheet
 
 import pasur
-from pasur.server import DEFAULT_DATABASE_URL, DatabaseURLError, ServerSettings, create_app
-from pasur.server.database import Database
-from pasur.server.logs import RedactTokens, redact
-from pasur.server.settings import database_url
+from pasur.server.app import create_app
+from pasur.server.db.database import Database
+from pasur.server.http import api_docs
+from pasur.server.http.logs import RedactTokens, redact
+from pasur.server.http.middleware import CONTENT_SECURITY_POLICY
+from pasur.server.settings import (
+    DEFAULT_DATABASE_URL,
+    DatabaseURLError,
+    ServerSettings,
+    database_url,
+)
 
 MakeClient = Callable[..., TestClient]
 
@@ -122,14 +131,75 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
         assert "frame-ancestors 'none'" in headers["content-security-policy"], path
 
 
-def test_only_the_docs_page_may_load_its_cdn(client: TestClient) -> None:
-    tracker = client.get("/tracker")
-    assert tracker.status_code == 200
-    page = tracker.headers["content-security-policy"]
-    assert "https:" not in page
-    assert "unsafe-inline" not in page
-    docs = client.get("/docs").headers["content-security-policy"]
-    assert "https://cdn.jsdelivr.net" in docs
+def test_the_docs_page_has_the_policy_of_every_page_and_loads_nothing_from_elsewhere(
+    client: TestClient,
+) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert page.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert client.get("/tracker").headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert (
+        "https:" not in CONTENT_SECURITY_POLICY and "unsafe-inline" not in CONTENT_SECURITY_POLICY
+    )
+    assert "http" not in page.text.replace("</html>", "")  # no address of another site
+    assert "<script>" not in page.text  # no inline script
+    loaded = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert loaded and all(url.startswith(("/docs/assets/", "/static/")) for url in loaded), loaded
+    for url in loaded:
+        if url.startswith("/docs/"):  # the rest is the web client's (its icon)
+            assert client.get(url).status_code == 200, url
+    css = client.get("/docs/assets/docs.css").text
+    for icon in re.findall(r'url\("([^"]+)"\)', css):
+        assert client.get(f"/docs/assets/{icon}").headers["content-type"] == "image/svg+xml"
+    assert "Apache License" in client.get("/docs/assets/LICENSE").text
+
+
+def test_the_vendored_stylesheet_uses_data_urls_only_where_docs_css_overrides_them() -> None:
+    """Every rule of swagger-ui.css with a data: image that a page can apply (dark mode is never
+    switched on) is restyled by docs.css, so no data: image is ever fetched."""
+    folder = Path(api_docs.__file__).parent / "swagger_ui"
+    vendored = (folder / "swagger-ui.css").read_text(encoding="utf-8")
+    ours = (folder / "docs.css").read_text(encoding="utf-8")
+    restyled = {" ".join(sel.split()) for sel in re.findall(r"([^{}/]+)\{[^{}]*url\(", ours)}
+    using = {
+        " ".join(selector.split())
+        for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", vendored)
+        if "data:image" in body and "dark-mode" not in selector and "debug-grid" not in selector
+    }
+    assert using and using <= restyled, using - restyled
+
+
+def test_options_answers_with_every_method_the_path_allows(client: TestClient) -> None:
+    token = new_sheet(client, "A", "B")["edit_token"]
+    expected = {
+        "/api/tables": {"GET", "POST"},
+        f"/api/tracker/sheets/{token}/rounds/1": {"PUT", "DELETE"},
+        "/api/tables/nope/bots/1": {"DELETE"},
+        "/healthz": {"GET"},
+        "/tracker": {"GET"},
+        "/static/js/tracker.js": {"GET", "HEAD"},
+    }
+    for path, methods in expected.items():
+        response = client.options(path)
+        assert response.status_code == 204, (path, response.text)
+        assert allowed(response) == methods | {"OPTIONS"}, path
+        assert response.content == b""
+    assert client.options("/nowhere").status_code == 404
+
+
+def test_a_method_the_path_does_not_take_is_405_naming_every_one_it_does(
+    client: TestClient,
+) -> None:
+    token = new_sheet(client, "A", "B")["edit_token"]
+    response = client.patch(f"/api/tracker/sheets/{token}/rounds/1")
+    assert response.status_code == 405
+    assert allowed(response) == {"PUT", "DELETE", "OPTIONS"}
+    assert allowed(client.delete("/api/tables")) == {"GET", "POST", "OPTIONS"}
+
+
+def allowed(response: Any) -> set[str]:
+    """The methods of an ``Allow`` header."""
+    return {method.strip() for method in response.headers["allow"].split(",")}
 
 
 def test_api_answers_are_never_cached(client: TestClient) -> None:
@@ -165,6 +235,57 @@ def test_openapi_documents_every_endpoint_with_field_descriptions(client: TestCl
     assert {"201", "403", "404", "409", "422"} <= set(add_round["responses"])
 
 
+def test_openapi_lists_every_refusal_with_the_one_error_body(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    checked = 0
+    for path, operations in schema["paths"].items():
+        if path == "/healthz":  # answers its own {"status": ...}, 200 or 503
+            continue
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            assert "500" in responses, (path, method)
+            for status, answer in responses.items():
+                if status[0] in "45" and status != "422":
+                    content = answer["content"]["application/json"]["schema"]
+                    assert content == {"$ref": "#/components/schemas/ErrorBody"}, (path, status)
+                    assert "`" in answer["description"], (path, status)  # names its codes
+                    checked += 1
+    assert checked > 60
+    paths = schema["paths"]
+    create = paths["/api/tables"]["post"]["responses"]
+    assert {"400", "401", "403", "413", "422", "500", "503"} <= set(create)
+    assert "`no_guest`" in create["401"]["description"]
+    assert "`bad_config`" in create["400"]["description"]
+    join = paths["/api/tables/{table_id}/join"]["post"]["responses"]
+    assert {"404", "409"} <= set(join)
+    assert "`seat_taken`" in join["409"]["description"]
+    rounds = paths["/api/tracker/sheets/{edit_token}/rounds"]["post"]["responses"]
+    assert "`sheet_changed`" in rounds["409"]["description"]
+    assert "`read_only`" in rounds["403"]["description"]
+    detail = schema["components"]["schemas"]["ErrorDetail"]["properties"]
+    assert set(detail) == {"code", "message", "reason"}
+
+
+def test_openapi_gives_the_limits_as_schema_constraints(client: TestClient) -> None:
+    models = client.get("/openapi.json").json()["components"]["schemas"]
+    table = models["NewTable"]["properties"]
+    assert (table["players"]["minimum"], table["players"]["maximum"]) == (2, 4)
+    assert (table["bot_delay"]["minimum"], table["bot_delay"]["maximum"]) == (0, 10)
+    timers = {item.get("type") for item in table["turn_timer"]["anyOf"]}
+    assert timers == {"integer", "null"}
+    assert table["turn_timer"]["anyOf"][0]["enum"] == [15, 30, 60]
+    assert table["preset"]["maxLength"] == 40
+    assert table["settings"]["maxProperties"] == 40
+    assert table["bots"]["maxProperties"] == 4
+    assert models["GuestBody"]["properties"]["name"]["maxLength"] == 200
+    assert models["BotBody"]["properties"]["level"]["maxLength"] == 40
+    assert models["SheetCreate"]["properties"]["players"]["maxItems"] == 16
+    for name in ("NewTable", "JoinBody", "BotBody", "GuestBody"):
+        assert models[name]["additionalProperties"] is False, name
+        for field, spec in models[name]["properties"].items():
+            assert spec.get("description"), (name, field)
+
+
 # Errors and logs
 
 
@@ -182,7 +303,10 @@ def test_unexpected_errors_are_a_generic_500_and_logged_without_tokens(
         response = client.get(f"/boom/{token}")
     assert response.status_code == 500
     assert response.json() == {
-        "detail": "something went wrong on the server; the error has been logged"
+        "detail": {
+            "code": "internal",
+            "message": "something went wrong on the server; the error has been logged",
+        }
     }
     assert "mistake" not in response.text
     assert "unexpected KeyError in GET /boom/***" in caplog.text

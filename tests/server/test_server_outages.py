@@ -13,7 +13,8 @@ from play_support import TEST_LIMITS, GuestClient
 from server_support import new_sheet
 from sqlalchemy import make_url
 
-from pasur.server import ServerSettings, create_app
+from pasur.server.app import create_app
+from pasur.server.settings import ServerSettings
 
 
 def unavailable(service: str) -> dict[str, object]:

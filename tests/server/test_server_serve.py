@@ -25,7 +25,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from pasur.cli.main import run
-from pasur.server import CollectorPacing
+from pasur.server.collector import CollectorPacing
 
 
 @dataclasses.dataclass(frozen=True)

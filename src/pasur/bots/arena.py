@@ -49,8 +49,10 @@ from pasur.bots.registry import BOT_NAMES, make_bot
 from pasur.bots.selfplay import IllegalBotMoveError
 from pasur.rules import (
     STANDARD,
+    DeckError,
     GameState,
     Rules,
+    check_players,
     claim_if_right,
     new_game,
     next_round,
@@ -75,14 +77,18 @@ def default_reference() -> str:
     return "casual" if "casual" in BOT_NAMES else "random"
 
 
+def _check_players(players: int, partnerships: bool) -> None:
+    try:
+        check_players(players, partnerships=partnerships)
+    except DeckError as error:
+        raise ArenaError(str(error)) from None
+
+
 def seatings(players: int, *, partnerships: bool = False) -> tuple[tuple[str, ...], ...]:
     """The roles (:data:`A`, :data:`B`, :data:`REFERENCE`) at each seat, seating by seating."""
+    _check_players(players, partnerships)
     if partnerships:
-        if players != 4:
-            raise ArenaError("partnerships need 4 players")
         return ((A, B, A, B), (B, A, B, A))
-    if players not in (2, 3, 4):
-        raise ArenaError(f"Pasur is played by 2, 3 or 4 players, not {players}")
     patterns = []
     for seat_a in range(players):
         for seat_b in range(players):
@@ -133,10 +139,7 @@ class ArenaSettings:
         """Raise :class:`ArenaError` if these settings cannot be run."""
         if len(self.bots) < 2:
             raise ArenaError("name at least two bots: each pair of them plays")
-        if self.players not in (2, 3, 4):
-            raise ArenaError(f"Pasur is played by 2, 3 or 4 players, not {self.players}")
-        if self.rules.partnerships and self.players != 4:
-            raise ArenaError("partnerships need 4 players")
+        _check_players(self.players, self.rules.partnerships)
         if self.sets < 1:
             raise ArenaError(f"play at least one duplicate set per pair, not {self.sets}")
         if self.jobs < 1:

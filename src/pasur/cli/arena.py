@@ -25,6 +25,7 @@ from pasur.bots import parse_bot_names
 from pasur.bots.arena import ArenaError, ArenaReport, ArenaSettings, run_arena
 from pasur.bots.ratings import median
 from pasur.cli.common import JsonOption, RulesOption, SetOption, UsageError, print_json, rules_from
+from pasur.rules import DeckError, check_players
 
 
 def arena(
@@ -60,10 +61,10 @@ def arena(
 ) -> None:
     """Measure bots against each other on duplicate deals: margins, speed and Elo."""
     chosen = rules_from(rules, settings)
-    if players not in (2, 3, 4):
-        raise UsageError(f"--players: Pasur is played by 2, 3 or 4 players, not {players}")
-    if chosen.partnerships and players != 4:
-        raise UsageError("--players: partnerships need 4 players")
+    try:
+        check_players(players, partnerships=chosen.partnerships)
+    except DeckError as error:
+        raise UsageError(f"--players: {error}") from None
     if pairs < 1:
         raise UsageError(f"--pairs: play at least one duplicate set, not {pairs}")
     if jobs < 1:

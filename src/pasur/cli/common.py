@@ -50,11 +50,24 @@ def parse_numbers(option: str, text: str, *, low: int = 0) -> tuple[int, ...]:
         item = part.strip()
         if not item.removeprefix("-").isdecimal():
             raise UsageError(f"{option}: {item!r} is not a whole number (write a list like 5,5,3)")
-        number = int(item)
+        number = whole_number(option, item)
         if number < low:
             raise UsageError(f"{option}: {number} is negative; counts are 0 or more")
         numbers.append(number)
     return tuple(numbers)
+
+
+def whole_number(option: str, digits: str) -> int:
+    """``digits`` (already checked to be an optional minus and decimal digits) as an int.
+
+    Python reads at most ``sys.get_int_max_str_digits()`` digits (4,300 by default) into an int
+    and raises ``ValueError`` beyond that; no count or player number is anywhere near as long, so
+    such a number is bad input, reported as one line like any other.
+    """
+    length = len(digits.removeprefix("-"))
+    if length > sys.get_int_max_str_digits() > 0:
+        raise UsageError(f"{option}: a number of {length} digits is far too large")
+    return int(digits)
 
 
 def read_text(path: Path) -> str:

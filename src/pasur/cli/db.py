@@ -18,8 +18,8 @@ import typer
 from pasur.cli.common import UsageError
 
 if TYPE_CHECKING:
-    from pasur.server import ServerSettings
-    from pasur.server.database import Database
+    from pasur.server.db.database import Database
+    from pasur.server.settings import ServerSettings
 
 CONNECT_TIMEOUT_S = 10
 """How long to wait for the database to answer before giving up."""
@@ -66,7 +66,7 @@ def upgrade(database: DbOption = None) -> None:
 @db.command()
 def current(database: DbOption = None) -> None:
     """Show the database's schema revision, and whether it is the newest."""
-    from pasur.server import migrations
+    from pasur.server.db import migrations
 
     settings, source = server_settings(database)
     revision = run_on_database(settings, source, _revision)
@@ -102,21 +102,31 @@ async def _revision(database: Database) -> str | None:
 
 
 def server_settings(
-    db: str | None, *, host: str = "127.0.0.1", port: int = 8000
+    db: str | None, *, host: str = "127.0.0.1", port: int = 8000, public_url: str | None = None
 ) -> tuple[ServerSettings, str]:
-    """The settings for ``--db`` and where their URL came from (``--db``, ``PASUR_DB``, …).
+    """The settings for ``--db`` (and ``--public-url``) and where their database URL came from
+    (``--db``, ``PASUR_DB``, …).
 
     Raises:
-        UsageError: the URL cannot be used, or names an SQLite file in a missing folder.
+        UsageError: the URL cannot be used, or names an SQLite file in a missing folder; or the
+            public URL is not a site's address.
     """
-    from pasur.server import DatabaseURLError, ServerSettings
-    from pasur.server.settings import DATABASE_ENV, database_url, sqlite_file
+    from pasur.server.settings import (
+        DATABASE_ENV,
+        DatabaseURLError,
+        PublicURLError,
+        ServerSettings,
+        database_url,
+        sqlite_file,
+    )
 
     source = "--db" if db else DATABASE_ENV if os.environ.get(DATABASE_ENV) else "database"
     try:
-        settings = ServerSettings.from_env(db=db, host=host, port=port)
+        settings = ServerSettings.from_env(db=db, host=host, port=port, public_url=public_url)
     except DatabaseURLError as error:
         raise UsageError(f"{source}: {error}") from None
+    except PublicURLError as error:
+        raise UsageError(str(error)) from None
     file = sqlite_file(database_url(settings.database_url))
     if file is not None and not file.parent.is_dir():
         raise UsageError(f"{source}: the folder {str(file.parent)!r} does not exist")
@@ -132,7 +142,7 @@ def run_on_database(
         UsageError: the action failed (the database is unreachable, or cannot be migrated);
             the message is one line that names the URL with its password masked.
     """
-    from pasur.server.database import Database
+    from pasur.server.db.database import Database
 
     async def run() -> T:
         database = Database(settings.database_url)

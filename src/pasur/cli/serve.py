@@ -9,12 +9,16 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
-from typing import Annotated, Any
+import ipaddress
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from pasur.cli.common import UsageError
 from pasur.cli.db import DbOption, prepare, run_on_database, server_settings
+
+if TYPE_CHECKING:
+    from pasur.server.settings import ServerSettings
 
 
 def serve(
@@ -34,13 +38,36 @@ def serve(
             metavar="URL",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address players reach this server by (https://pasur.example, behind a "
+            "reverse proxy): invite links start with it; default: $PASUR_PUBLIC_URL, else the "
+            "address each request came to.",
+            metavar="URL",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Behind a reverse proxy: believe X-Forwarded-For and X-Forwarded-Proto from "
+            "these addresses only (comma-separated IPs or networks such as 10.0.0.0/8, or * for "
+            "any); default: from nobody, so every connection counts as its own address.",
+            metavar="LIST",
+        ),
+    ] = None,
 ) -> None:
     """Run the web server: online play at /, the score tracker at /tracker, OpenAPI at /docs."""
     import uvicorn
 
-    from pasur.server import WS_MAX_MESSAGE, CollectorPacing, create_app
+    from pasur.server.app import create_app
+    from pasur.server.collector import CollectorPacing
+    from pasur.server.settings import WS_MAX_MESSAGE
 
-    settings, source = server_settings(db, host=host, port=port)
+    proxies = _proxies(forwarded_allow_ips) if forwarded_allow_ips is not None else []
+    settings, source = server_settings(db, host=host, port=port, public_url=public_url)
     # This process is the server's own: pace its garbage collector for short pauses.
     settings = dataclasses.replace(settings, collector=CollectorPacing())
     if redis is not None or settings.redis_url is not None:
@@ -55,12 +82,17 @@ def serve(
         f"(database {settings.safe_database_url}"
         f"{', tables shared through Redis' if settings.redis_url else ''}); press Ctrl+C to stop."
     )
+    typer.echo(_who_can_join(settings))
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
         log_config=_log_config(),
         timeout_graceful_shutdown=10,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: any local process
+        # could then spread its sockets over invented addresses and pass the limits per address.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
         # Frames are a few hundred bytes: compressing them cost each socket a zlib state, about
         # half the server's memory per socket, and CPU per frame (docs/performance.md).
         ws_per_message_deflate=False,
@@ -68,11 +100,46 @@ def serve(
     )
 
 
+def _who_can_join(settings: ServerSettings) -> str:
+    """Who can open the invite links this server writes (``docs/protocol.md``, 3a: invites)."""
+    from pasur.server.play.invites import is_loopback
+
+    if settings.public_url is not None:
+        return f"Invite links start with {settings.public_url}."
+    if is_loopback(settings.host):
+        return (
+            "Invite links open on this machine only; to play with other devices on your "
+            "network, serve with --host 0.0.0.0."
+        )
+    return "Invite links open on the devices of your network."
+
+
+def _proxies(text: str) -> list[str]:
+    """The entries of ``--forwarded-allow-ips``: ``*``, IP addresses or networks.
+
+    Raises:
+        UsageError: an entry is none of these (uvicorn would take it for a socket path and
+            quietly trust nobody it names).
+    """
+    entries = [entry.strip() for entry in text.split(",")]
+    for entry in entries:
+        if entry == "*":
+            continue
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise UsageError(
+                f"--forwarded-allow-ips: {entry[:60]!r} is not an IP address or network "
+                "(write a list such as 127.0.0.1,10.0.0.0/8, or *)"
+            ) from None
+    return entries
+
+
 def _check_redis(option: str | None, env: str | None) -> str:
     """The Redis URL to use, once Redis answers a PING (else one line, not a traceback)."""
     from redis.asyncio import Redis
 
-    from pasur.server import REDIS_ENV, redis_url
+    from pasur.server.settings import REDIS_ENV, redis_url
 
     source = "--redis" if option is not None else REDIS_ENV
     try:
@@ -100,7 +167,7 @@ def _log_config() -> dict[str, Any]:
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
-    config.setdefault("filters", {})["redact"] = {"()": "pasur.server.logs.RedactTokens"}
+    config.setdefault("filters", {})["redact"] = {"()": "pasur.server.http.logs.RedactTokens"}
     config["handlers"]["access"]["filters"] = ["redact"]
     config["loggers"]["pasur"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
     return config

@@ -16,6 +16,7 @@ from pasur.cli.common import (
     parse_numbers,
     print_json,
     rules_from,
+    whole_number,
 )
 from pasur.rules import CountError, RoundCounts, RoundScore, score_round
 
@@ -26,7 +27,7 @@ def _player(option: str, text: str, players: int) -> int:
         raise UsageError(
             f"{option}: {item!r} is not a player number; give a number from 1 to {players}"
         )
-    value = int(item)
+    value = whole_number(option, item)
     if not 1 <= value <= players:
         raise UsageError(
             f"{option}: player {value} does not exist; give a number from 1 to {players}"

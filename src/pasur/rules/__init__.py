@@ -13,7 +13,7 @@ from pasur.rules._implementation import IMPLEMENTATION
 from pasur.rules.captures import capture_options
 from pasur.rules.cards import CARDS, Card, cards_of, format_cards, mask_of, parse_cards
 from pasur.rules.claims import claim, claim_if_right, claim_is_right
-from pasur.rules.deal import check_deck, deals_per_round, shuffle_deck
+from pasur.rules.deal import check_deck, check_players, deals_per_round, shuffle_deck
 from pasur.rules.determinize import sample_world, world
 from pasur.rules.engine import (
     legal_moves,
@@ -22,7 +22,6 @@ from pasur.rules.engine import (
     next_round,
     play,
     play_legal,
-    why_illegal,
 )
 from pasur.rules.errors import (
     AmbiguousMoveError,
@@ -38,6 +37,13 @@ from pasur.rules.errors import (
 )
 from pasur.rules.moves import Move, resolve_move
 from pasur.rules.playout import Chooser, play_out_round
+from pasur.rules.reasons import (
+    IllegalKind,
+    IllegalPlayError,
+    IllegalReason,
+    illegal_reason,
+    why_illegal,
+)
 from pasur.rules.scoring import (
     DRAW,
     CountError,
@@ -81,7 +87,10 @@ __all__ = [
     "FinishedRound",
     "GameOverError",
     "GameState",
+    "IllegalKind",
     "IllegalMoveError",
+    "IllegalPlayError",
+    "IllegalReason",
     "Move",
     "MoveSyntaxError",
     "PasurError",
@@ -98,11 +107,13 @@ __all__ = [
     "capture_options",
     "cards_of",
     "check_deck",
+    "check_players",
     "claim",
     "claim_if_right",
     "claim_is_right",
     "deals_per_round",
     "format_cards",
+    "illegal_reason",
     "legal_moves",
     "make_rules",
     "mask_of",

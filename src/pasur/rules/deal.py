@@ -30,6 +30,19 @@ _WHOLE_PACK: Final = (1 << PACK_SIZE) - 1
 """Every card, as a card set."""
 
 
+def check_players(players: object, *, partnerships: bool = False) -> None:
+    """The one statement of who plays: 2, 3 or 4 players, and partnerships need 4.
+
+    Raises:
+        DeckError: ``players`` is not 2, 3 or 4 (a bool is no count), or it is not 4 with
+            ``partnerships``; the message says so.
+    """
+    if type(players) is not int or players not in PLAYER_COUNTS:
+        raise DeckError(f"Pasur is played by 2, 3 or 4 players, not {players!r}")
+    if partnerships and players != 4:
+        raise DeckError("partnerships need 4 players")
+
+
 def deals_per_round(players: int) -> int:
     """How many deals of four cards each a round has: 6 for 2 players, 4 for 3, 3 for 4."""
     return (PACK_SIZE - TABLE_SIZE) // (HAND_SIZE * players)
@@ -117,8 +130,7 @@ def shuffle_deck(rules: Rules, players: int, rng: random.Random) -> tuple[int, .
 
 def check_deck(rules: Rules, players: int, deck: Sequence[int]) -> tuple[int, ...]:
     """Return ``deck`` as a tuple if it is a deck order the rules allow; raise DeckError if not."""
-    if players not in PLAYER_COUNTS:
-        raise DeckError(f"Pasur is played by 2, 3 or 4 players, not {players}")
+    check_players(players)
     order = _plain_ints(deck)
     if order is None:
         try:

@@ -17,26 +17,34 @@ from pasur.rules.captures import (
     MEMO_INDEX,
     MEMOS,
     RELEVANT,
-    capture_options,
     card_moves,
     remember_moves,
 )
-from pasur.rules.cards import CARDS, JACK, format_cards
-from pasur.rules.deal import HAND_SIZE, PACK_SIZE, TABLE_SIZE, check_deck, seeded_rng, shuffle_deck
+from pasur.rules.cards import CARDS
+from pasur.rules.deal import (
+    HAND_SIZE,
+    PACK_SIZE,
+    TABLE_SIZE,
+    check_deck,
+    check_players,
+    seeded_rng,
+    shuffle_deck,
+)
 from pasur.rules.errors import DeckError, GameOverError, IllegalMoveError
 from pasur.rules.moves import Move
 from pasur.rules.open_hands import dealt_open_cards, next_open_card, packet
+from pasur.rules.reasons import IllegalPlayError, illegal_reason
 from pasur.rules.scoring import game_winner, score_round, side_counts
 from pasur.rules.settings import (
     SPECIAL_MOVES,
     STANDARD,
-    Capture,
     NoCaptureLeftovers,
     OpenCards,
     Rules,
 )
 from pasur.rules.state import FinishedRound, GameState, Play, RoundResult
 from pasur.rules.sur import sur_after_clear
+from pasur.rules.turn import playable
 
 
 def new_game(
@@ -58,10 +66,7 @@ def new_game(
             :func:`next_round` with a deck, or a seed).
         dealer: the first round's dealer.
     """
-    if players not in (2, 3, 4):
-        raise DeckError(f"Pasur is played by 2, 3 or 4 players, not {players}")
-    if rules.partnerships and players != 4:
-        raise DeckError("partnerships need 4 players")
+    check_players(players, partnerships=rules.partnerships)
     if not 0 <= dealer < players:
         raise DeckError(f"the dealer must be a seat from 0 to {players - 1} (seats count from 0)")
     if deck is None and seed is None:
@@ -175,6 +180,14 @@ def _hand_moves(hand: int, table: int, variant: int) -> tuple[Move, ...]:
     return moves
 
 
+def _refusal(state: GameState, move: tuple[int, int]) -> IllegalMoveError:
+    """The error for an illegal ``move``, with the parts of its reason."""
+    reason = illegal_reason(state, move)
+    if reason is None:  # pragma: no cover - a move the engine refuses is always explained
+        return IllegalMoveError(f"{move} cannot be played here")
+    return IllegalPlayError(reason)
+
+
 def _swept(moves: tuple[Move, ...], table: int) -> tuple[Move, ...]:
     """A last card's moves under the sweep: a capture (a jack's aside) takes the whole table."""
     swept: list[Move] = []
@@ -205,80 +218,6 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     )
 
 
-def playable(state: GameState, seat: int) -> int:
-    """The cards ``seat`` may play from its hand: all of them, or its open card alone under
-    ``open-cards=stack``."""
-    hand = state.hands[seat]
-    if state.rules.open_cards is OpenCards.STACK:
-        return hand & state.open_cards[seat]
-    return hand
-
-
-def why_illegal(state: GameState, move: tuple[int, int]) -> str | None:
-    """Why ``move`` may not be played now, in words; None if it may."""
-    card, taken = move
-    if state.turn < 0:
-        return "the game is over" if state.winner != -1 else "the round is over: deal the next one"
-    # A str, not Card | int: compiled code keeps that join as a plain int (AS would print as 3).
-    name = str(CARDS[card]) if 0 <= card < PACK_SIZE else str(card)
-    if not 0 <= card < PACK_SIZE or not state.hands[state.turn] >> card & 1:
-        return f"{name} is not in seat {state.turn + 1}'s hand"
-    if not playable(state, state.turn) >> card & 1:
-        return (
-            f"{name} is hidden in the stack: only the open card "
-            f"{format_cards(state.open_cards[state.turn])} may be played"
-        )
-    options = capture_options(card, state.table, state.rules)
-    if options and _sweeps(state, card):
-        if taken in options and taken != state.table:
-            return (
-                f"{name} is the last card of the hand in the final deal: "
-                f"it takes the whole table, {format_cards(state.table)}"
-            )
-        options = (state.table,)
-    if taken:
-        if taken in options:
-            return None
-        if taken < 0 or taken >> PACK_SIZE:
-            return f"{taken} is not a set of cards"
-        missing = taken & ~state.table
-        if missing:
-            return f"{format_cards(missing)} {_is_are(missing)} not on the table"
-        if not options:
-            return f"{name} cannot capture here: {_what_it_takes(card)}"
-        return f"{name} cannot take {format_cards(taken)}: it can take " + " or ".join(
-            format_cards(option) for option in options
-        )
-    if options and state.rules.capture is Capture.COMPULSORY:
-        return f"{name} must capture: it can take " + " or ".join(
-            format_cards(option) for option in options
-        )
-    return None
-
-
-def _sweeps(state: GameState, card: int) -> bool:
-    """Whether ``card``, if it captures, takes the whole table (``last-card-sweep``)."""
-    return (
-        state.rules.last_card_sweep
-        and state.dealt == PACK_SIZE
-        and state.hands[state.turn].bit_count() == 1
-        and not FIRST_JACK <= card < FIRST_QUEEN
-    )
-
-
-def _is_are(cards: int) -> str:
-    return "is" if cards.bit_count() == 1 else "are"
-
-
-def _what_it_takes(card: int) -> str:
-    rank = (card >> 2) + 1
-    if rank <= 10:
-        return f"no cards on the table add up to {11 - rank} to make eleven with it"
-    if rank == JACK:
-        return "a jack takes number cards and jacks, and there are none"
-    return f"a {'queen' if rank == 12 else 'king'} takes only a matching card, and there is none"
-
-
 _new: Final = tuple.__new__
 """Builds a NamedTuple from a tuple of its fields without the keyword-handling constructor."""
 
@@ -287,18 +226,19 @@ def play(state: GameState, move: tuple[int, int]) -> GameState:
     """Play ``move`` (a :class:`Move` or a ``(card, taken)`` pair) for the seat to play.
 
     Raises:
-        IllegalMoveError: the move is not legal here; the message says why.
+        IllegalPlayError: (an :class:`IllegalMoveError`) the move is not legal here; the message
+            says why, and its ``reason`` gives the parts (:mod:`pasur.rules.reasons`).
     """
     card = move[0]
     seat = state.turn
     rules = state.rules
     if seat < 0 or not 0 <= card < PACK_SIZE or not state.hands[seat] >> card & 1:
-        raise IllegalMoveError(why_illegal(state, move))
+        raise _refusal(state, move)
     if rules.capture_variant & SPECIAL_MOVES:
         if move not in legal_moves(state):
-            raise IllegalMoveError(why_illegal(state, move))
+            raise _refusal(state, move)
     elif move not in card_moves(card, state.table, rules):
-        raise IllegalMoveError(why_illegal(state, move))
+        raise _refusal(state, move)
     return play_legal(state, move)
 
 

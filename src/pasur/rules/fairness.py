@@ -76,7 +76,7 @@ def verify_commitment(commitment_hex: object, deck: Sequence[int | str], salt: o
 def verify_record(record: Mapping[str, Any]) -> list[str]:
     """Check every round of a table's game record against its commitments; list what fails.
 
-    A table's record (:meth:`pasur.server.table.Table.record`) holds, beside the rounds, a
+    A table's record (:meth:`pasur.server.tables.table.Table.record`) holds, beside the rounds, a
     ``"commitments"`` list with one ``{"commitment", "salt"}`` per round. An empty list means every
     round's deck order is the one committed to at its deal.
     """

@@ -9,6 +9,7 @@ its deck order and every play in order. Cards and moves are written in the usual
 from __future__ import annotations
 
 import json
+import sys
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -79,6 +80,15 @@ def loads(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"not a JSON game record: {error}") from None
+    except ValueError:  # a number Python will not read: more digits than it converts
+        raise RecordError(
+            "not a JSON game record: it holds a number of more than "
+            f"{sys.get_int_max_str_digits()} digits"
+        ) from None
+    except RecursionError:
+        raise RecordError(
+            "not a JSON game record: its lists or objects are nested too deeply"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'not a game record: "format" must be "{FORMAT}"')
     if data.get("version") != VERSION:

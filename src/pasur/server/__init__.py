@@ -1,32 +1,20 @@
 """The Pasur web server: FastAPI on Starlette, SQLAlchemy asyncio, served by ``pasur serve``.
 
-:func:`create_app` builds the application from :class:`ServerSettings`. Each feature is a router
-over the shared database layer (:mod:`pasur.server.database`): online play
-(:mod:`pasur.server.play_api` over :mod:`pasur.server.table_manager`), finished games
-(:mod:`pasur.server.history_api`), the score tracker's API (:mod:`pasur.server.tracker_api`) and
-the pages of the web client (:mod:`pasur.server.pages`).
+:func:`pasur.server.app.create_app` builds the application from
+:class:`pasur.server.settings.ServerSettings`. The server is a few wings that look alike, each a
+package with one job, and the arrows between them point one way (``pyproject.toml``'s import
+contracts say so):
+
+- ``app``: wires everything together;
+- ``play`` (online play's REST calls and the table socket), ``sheets`` (the score tracker's API),
+  ``history`` (finished games, records, reviews, ratings);
+- ``cluster``: several processes sharing their tables through Redis;
+- ``tables``: the tables themselves, with no transport: the authoritative table, its commands,
+  the live tables of a process and their store;
+- ``http``: what every request goes through (errors, middleware, origins, guests, rate limits,
+  pages, docs);
+- ``db``: the schema, the engine and the migrations.
+
+The wire protocol they speak is :mod:`pasur.protocol`. This package itself imports nothing, so
+reading the schema (the migrations do) never loads the application.
 """
-
-from pasur.server.app import create_app
-from pasur.server.collector import CollectorPacing
-from pasur.server.settings import (
-    DEFAULT_DATABASE_URL,
-    REDIS_ENV,
-    WS_MAX_MESSAGE,
-    DatabaseURLError,
-    ServerSettings,
-    database_url,
-    redis_url,
-)
-
-__all__ = [
-    "DEFAULT_DATABASE_URL",
-    "REDIS_ENV",
-    "WS_MAX_MESSAGE",
-    "CollectorPacing",
-    "DatabaseURLError",
-    "ServerSettings",
-    "create_app",
-    "database_url",
-    "redis_url",
-]

@@ -1,8 +1,10 @@
-"""The application factory: one FastAPI app per database, with every feature's router.
+"""The application factory: one FastAPI app per database, with every wing plugged in.
 
-Features plug in as routers (``tracker_api`` now; online play later) and share the database
-layer, the error handlers and the middleware set up here. The lifespan brings the database's
-schema up to date (the migrations) at start-up and closes the engine at shutdown.
+The wings (``play``, ``history``, ``sheets``) are routers over the shared layers below them, and
+this is the one place that wires them together: the database, the stores, the table manager and
+who writes its tables (this process alone, or a cluster through Redis), the error handlers and
+the middleware, the pages. The lifespan brings the database's schema up to date at start-up, and
+stops the tables and closes the engine at shutdown.
 """
 
 from __future__ import annotations
@@ -13,22 +15,33 @@ from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
+from redis.asyncio import BlockingConnectionPool, Redis
 
 import pasur
-from pasur.server import history_api, play_api, tracker_api
+from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
-from pasur.server.database import Database
-from pasur.server.errors import install_error_handlers
-from pasur.server.games_store import GamesStore
-from pasur.server.guests import Guests
-from pasur.server.middleware import BodyLimit, CrossSiteGuard, SecurityHeaders
-from pasur.server.pages import install_pages
-from pasur.server.ratings import Ratings
-from pasur.server.rules_api import router as rules_router
+from pasur.server.db.database import Database
+from pasur.server.history import api as history_api
+from pasur.server.history.archive import GameArchive
+from pasur.server.history.games import GamesStore
+from pasur.server.history.ratings import Ratings
+from pasur.server.http.api_docs import install_docs
+from pasur.server.http.errors import install_error_handlers
+from pasur.server.http.guests import Guests
+from pasur.server.http.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
+from pasur.server.http.pages import install_pages
+from pasur.server.http.rate_limit import AddressLimits
+from pasur.server.play import house_rules
+from pasur.server.play import rest as play_rest
+from pasur.server.play import socket as play_socket
+from pasur.server.play.dispatch import Dispatcher
+from pasur.server.play.hints import Hinter
+from pasur.server.play.invites import Invites
 from pasur.server.settings import ServerSettings
-from pasur.server.table_manager import TableManager
-from pasur.server.table_store import TableStore
-from pasur.server.tracker_store import SheetStore
+from pasur.server.sheets import api as sheets_api
+from pasur.server.sheets.store import SheetStore
+from pasur.server.tables.manager import LocalOwnership, Ownership, TableManager
+from pasur.server.tables.store import TableStore
 
 DESCRIPTION = """\
 The Pasur server: online play (tables, the table WebSocket, finished games, ratings) and the
@@ -36,7 +49,9 @@ score tracker for real tables.
 
 A score sheet has two links. The **edit token** reads and changes it; keep it private.
 The **share token** only reads it; show it to the table. Players and sides are numbered from 1.
-Bad input is answered with 422 and one line per wrong field.
+A refused call answers `{"detail": {"code": …, "message": …}}` with the code's status (the codes
+are listed with each call and in docs/protocol.md); bad input is answered with 422 and one line
+per wrong field.
 """
 
 REDIS_CONNECTIONS = 100
@@ -73,8 +88,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         version=pasur.__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # served from the package's own files: http.api_docs
         redoc_url=None,
+        swagger_ui_oauth2_redirect_url=None,
     )
     app.state.settings = settings
     app.state.database = database
@@ -83,32 +99,37 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.ratings = Ratings(database)
     # Finished games (and ratings) are written in the same transaction as the game's end.
     table_store = TableStore(database, after_append=games.after_append)
-    app.state.table_manager = tables = _table_manager(settings, table_store)
-    app.state.game_archive = history_api.GameArchive(table_store)
+    app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
+    app.state.dispatcher = Dispatcher(tables, Hinter())
+    limits = settings.limits
+    app.state.address_limits = AddressLimits(
+        limits.sockets_per_address, limits.connects_per_address
+    )
+    app.state.invites = Invites(settings.public_url, settings.host)
+    app.state.game_archive = GameArchive(table_store)
 
     install_error_handlers(app)
     # The last added runs first: the security headers go on every answer, the guard's refusals
     # too, and a cross-site change is refused before its body is read.
     app.add_middleware(BodyLimit)
+    app.add_middleware(AllowedMethods, routes=app.router.routes)
     app.add_middleware(CrossSiteGuard, allowed_origins=settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
     app.include_router(health)
-    app.include_router(tracker_api.router)
-    app.include_router(play_api.router)
+    app.include_router(sheets_api.router)
+    app.include_router(play_rest.router)
+    app.include_router(play_socket.router)
     app.include_router(history_api.router)
-    app.include_router(rules_router)
+    app.include_router(house_rules.router)
+    install_docs(app)
     install_pages(app, settings.web_root)
     return app
 
 
-def _table_manager(settings: ServerSettings, store: TableStore) -> TableManager:
-    """One process owns every table, or (with Redis) shares them with other processes."""
+def _ownership(settings: ServerSettings) -> Ownership:
+    """This process writes every table, or (with Redis) shares them with other processes."""
     if settings.redis_url is None:
-        return TableManager(store)
-    from redis.asyncio import BlockingConnectionPool, Redis
-
-    from pasur.server.cluster import ClusterManager
-
+        return LocalOwnership()
     # A command waits (up to REDIS_WAIT seconds) for one of the pool's connections instead of
     # failing: with the default pool, hundreds of plays forwarded at once (each reads its table's
     # lease) ran out of connections and closed their sockets (docs/performance.md, Server load).
@@ -119,7 +140,7 @@ def _table_manager(settings: ServerSettings, store: TableStore) -> TableManager:
         socket_connect_timeout=5,
     )
     redis = Redis.from_pool(pool)
-    return ClusterManager(store, redis, prefix=settings.redis_prefix, lease_ttl=settings.lease_ttl)
+    return RedisOwnership(redis, prefix=settings.redis_prefix, lease_ttl=settings.lease_ttl)
 
 
 health = APIRouter(tags=["server"])

@@ -8,6 +8,9 @@ The table socket's limits (:class:`Limits`) and the web pages allowed to open it
 server's own (``PASUR_ALLOWED_ORIGINS``, comma-separated) are settings too, so tests can use
 small values.
 
+Invite links start with the public URL when one is given (``--public-url``, else
+``PASUR_PUBLIC_URL``): the address players reach the server by through a reverse proxy.
+
 Several processes share the tables through Redis when a Redis URL is given (``--redis``, else
 ``PASUR_REDIS_URL``); ``PASUR_REDIS_PREFIX`` starts every key and channel name (so deployments,
 or test runs, can share one Redis), and ``PASUR_LEASE_TTL`` is how many seconds a table's lease
@@ -26,8 +29,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from pasur.server.collector import CollectorPacing
-from pasur.server.origin import normalize_origin
-from pasur.server.rate_limit import Rate
+from pasur.server.http.origin import normalize_origin
+from pasur.server.http.rate_limit import Rate
 
 log = logging.getLogger("pasur.server")
 
@@ -39,6 +42,9 @@ DATABASE_ENV = "PASUR_DB"
 
 ORIGINS_ENV = "PASUR_ALLOWED_ORIGINS"
 """Web pages (origins, comma-separated) besides the server's own that may open table sockets."""
+
+PUBLIC_URL_ENV = "PASUR_PUBLIC_URL"
+"""The address players reach the server by (``https://pasur.example``), for invite links."""
 
 REDIS_ENV = "PASUR_REDIS_URL"
 REDIS_PREFIX_ENV = "PASUR_REDIS_PREFIX"
@@ -59,6 +65,10 @@ _EXAMPLES = "sqlite+aiosqlite:///FILE or postgresql+asyncpg://USER@HOST/DATABASE
 
 class DatabaseURLError(ValueError):
     """A database URL the server cannot use; the message says why (and never shows a password)."""
+
+
+class PublicURLError(ValueError):
+    """A public URL that is not an origin; the message names where it came from."""
 
 
 WS_MAX_MESSAGE = 64 * 1024
@@ -97,7 +107,7 @@ class Limits:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ServerSettings:
-    """Everything :func:`pasur.server.create_app` and ``pasur serve`` need to know."""
+    """Everything :func:`pasur.server.app.create_app` and ``pasur serve`` need to know."""
 
     database_url: str = DEFAULT_DATABASE_URL
     """An SQLAlchemy URL with an asyncio driver (see :func:`database_url`)."""
@@ -111,7 +121,11 @@ class ServerSettings:
     """The table socket's rate limits."""
     allowed_origins: tuple[str, ...] = ()
     """Origins (``https://example.org``) besides the server's own whose pages may open table
-    sockets, as :func:`pasur.server.origin.normalize_origin` writes them."""
+    sockets, as :func:`pasur.server.http.origin.normalize_origin` writes them (:meth:`from_env`
+    adds the public URL)."""
+    public_url: str | None = None
+    """The origin players reach the server by (``https://pasur.example``), which invite links
+    start with; None: the address each request reached the server by."""
     redis_url: str | None = None
     """Redis, for several processes sharing the tables (None: this process owns every table)."""
     redis_prefix: str = "pasur:"
@@ -129,23 +143,33 @@ class ServerSettings:
         db: str | None = None,
         host: str = "127.0.0.1",
         port: int = 8000,
+        public_url: str | None = None,
         environ: Mapping[str, str] | None = None,
     ) -> ServerSettings:
-        """Settings with the database URL chosen by ``db``, else ``PASUR_DB``, else the default.
+        """Settings with the database URL chosen by ``db``, else ``PASUR_DB``, else the default,
+        and the public URL ``public_url``, else ``PASUR_PUBLIC_URL``, else none.
 
-        The allowed origins come from ``PASUR_ALLOWED_ORIGINS``; an entry that is not an origin
-        is left out with a warning in the log (leaving it out can only refuse more pages).
+        The allowed origins come from ``PASUR_ALLOWED_ORIGINS`` (and the public URL); an entry
+        that is not an origin is left out with a warning in the log (leaving it out can only
+        refuse more pages).
 
         Raises:
             DatabaseURLError: the chosen URL cannot be used.
+            PublicURLError: the public URL is not an origin.
         """
         env = os.environ if environ is None else environ
         chosen = db or env.get(DATABASE_ENV) or DEFAULT_DATABASE_URL
+        source = "--public-url" if public_url is not None else PUBLIC_URL_ENV
+        public = public_origin(
+            source, public_url if public_url is not None else env.get(PUBLIC_URL_ENV)
+        )
+        origins = allowed_origins(env.get(ORIGINS_ENV, ""))
         return cls(
             database_url=database_url(chosen).render_as_string(hide_password=False),
             host=host,
             port=port,
-            allowed_origins=allowed_origins(env.get(ORIGINS_ENV, "")),
+            public_url=public,
+            allowed_origins=(*origins, public) if public and public not in origins else origins,
             redis_url=env.get(REDIS_ENV) or None,
             redis_prefix=env.get(REDIS_PREFIX_ENV) or "pasur:",
             lease_ttl=lease_ttl(env.get(LEASE_TTL_ENV, "")),
@@ -174,6 +198,23 @@ def allowed_origins(text: str) -> tuple[str, ...]:
             continue
         origins.append(normal)
     return tuple(origins)
+
+
+def public_origin(source: str, text: str | None) -> str | None:
+    """The public URL as an origin (``https://pasur.example``), or None when none is given.
+
+    Raises:
+        PublicURLError: ``text`` is not an http or https origin (no path, query or user).
+    """
+    if text is None or not text.strip():
+        return None
+    normal = normalize_origin(text)
+    if normal is None or not normal.startswith(("http://", "https://")):
+        raise PublicURLError(
+            f"{source}: {text.strip()[:80]!r} is not the address of a site, such as "
+            "https://pasur.example (a scheme and a host, and a port if need be; no path)"
+        )
+    return normal
 
 
 def lease_ttl(text: str) -> float:

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from pasur.rules import (
     DRAW,
     CountError,
+    DeckError,
     PasurError,
     RoundCounts,
     RoundScore,
     Rules,
+    check_players,
     mask_of,
     score_round,
 )
@@ -182,10 +184,10 @@ class ScoreSheet:
 def new_sheet(names: Sequence[str], rules: Rules, *, first_dealer: int = 0) -> ScoreSheet:
     """A new, empty sheet; names are trimmed and must be distinct."""
     cleaned = tuple(name.strip() for name in names)
-    if len(cleaned) not in (2, 3, 4):
-        raise SheetError("players", f"Pasur is played by 2, 3 or 4 players, not {len(cleaned)}")
-    if rules.partnerships and len(cleaned) != 4:
-        raise SheetError("players", "partnerships need 4 players (two teams of two)")
+    try:
+        check_players(len(cleaned), partnerships=rules.partnerships)
+    except DeckError as error:
+        raise SheetError("players", str(error)) from None
     for name in cleaned:
         if not name:
             raise SheetError("players", "every player needs a name")

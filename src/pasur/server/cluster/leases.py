@@ -1,0 +1,109 @@
+"""Table leases in Redis: which server process owns (writes) each table, for a while.
+
+A lease is the key ``{prefix}lease:{table_id}`` holding the owner's process id, set with ``NX``
+and a time to live. The owner renews it well before it runs out; a process that dies stops
+renewing, the key expires, and another process may take the table. Renewing and releasing
+compare the holder first (in a Lua script, so nothing slips between the read and the write): a
+process never extends or deletes a lease another process took after its own ran out.
+
+The lease decides who runs a table's writer and timers; it is not what keeps two writers from
+both storing. That fence is the database's: ``table_events`` has the key ``(table_id, n)``, so of
+two processes that both believe they own a table (one paused past its lease), the second to
+store event ``n`` fails and drops its copy of the table.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from redis.asyncio import Redis
+
+log = logging.getLogger("pasur.server.cluster")
+
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+
+_HOLDER = """
+return {redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
+"""
+
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+class Leases:
+    """The leases of one process (``owner``), each ``ttl`` seconds long."""
+
+    def __init__(self, redis: Redis, *, prefix: str, owner: str, ttl: float) -> None:
+        if ttl <= 0:
+            raise ValueError("a lease lasts a positive number of seconds")
+        self._redis = redis
+        self._prefix = prefix
+        self.owner = owner
+        self.ttl = ttl
+        self._renew: Any = redis.register_script(_RENEW)
+        self._release: Any = redis.register_script(_RELEASE)
+        self._holder: Any = redis.register_script(_HOLDER)
+
+    def key(self, table_id: str) -> str:
+        return f"{self._prefix}lease:{table_id}"
+
+    @property
+    def _ttl_ms(self) -> int:
+        return max(1, round(self.ttl * 1000))
+
+    async def acquire(self, table_id: str) -> bool:
+        """Take the table's lease if nobody holds it, or renew it if this process does.
+
+        Taking it is logged, whatever the reason (a new table, a takeover, an orphan adopted): the
+        log then shows every change of owner (``docs/deploy.md``, lease churn).
+        """
+        taken = await self._redis.set(self.key(table_id), self.owner, nx=True, px=self._ttl_ms)
+        if taken:
+            log.info("process %s owns table %s", self.owner, table_id)
+            return True
+        return await self.renew(table_id)
+
+    async def renew(self, table_id: str) -> bool:
+        """Extend this process's lease by a full ``ttl``; False if it holds the lease no more."""
+        return bool(await self._renew(keys=[self.key(table_id)], args=[self.owner, self._ttl_ms]))
+
+    async def release(self, table_id: str) -> bool:
+        """Give the lease up (if this process still holds it), so another may take it at once."""
+        return bool(await self._release(keys=[self.key(table_id)], args=[self.owner]))
+
+    async def free(self, table_ids: list[str]) -> list[str]:
+        """The tables among ``table_ids`` whose lease nobody holds (one round trip)."""
+        if not table_ids:
+            return []
+        holders = await self._redis.mget([self.key(table_id) for table_id in table_ids])
+        return [table_id for table_id, held in zip(table_ids, holders, strict=True) if held is None]
+
+    async def holder(self, table_id: str) -> str | None:
+        """The process that holds the table's lease, or None."""
+        value = await self._redis.get(self.key(table_id))
+        return _text(value)
+
+    async def holder_for(self, table_id: str) -> tuple[str | None, float]:
+        """The process that holds the table's lease (or None), and the seconds the lease has
+        left unless renewed (0 when nobody holds it); read together in one round trip."""
+        value, left_ms = await self._holder(keys=[self.key(table_id)])
+        holder = _text(value)
+        if holder is None or not isinstance(left_ms, int) or left_ms < 0:
+            return holder, 0.0
+        return holder, left_ms / 1000
+
+
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    return value.decode() if isinstance(value, bytes) else str(value)

@@ -1,0 +1,326 @@
+"""Several server processes on one database: each table written by one process, followed by others.
+
+:class:`RedisOwnership` is the :class:`~pasur.server.tables.manager.Ownership` a table manager
+is given when it shares its tables with other processes through Redis (``pasur serve --redis``):
+
+- **Writer.** A process writes a table (runs its commands and timers, stores its events) only
+  while it holds the table's lease (:mod:`~pasur.server.cluster.leases`), renewed every third of
+  its time to live. Stores are fenced by the database: ``(table_id, n)`` is unique, so a process
+  that lost its lease without noticing fails to store and drops its copy.
+- **Followers.** A process with sockets at a table it does not write keeps a replica
+  (:mod:`~pasur.server.cluster.replicas`).
+- **Commands.** What a follower's sockets and REST calls ask goes to the writer
+  (:class:`~pasur.server.cluster.messages.Forward`, over :mod:`~pasur.server.cluster.bus`) and
+  waits for its reply, which carries the step's events: the replica is up to date when the call
+  returns. Chat lines are not stored: any process publishes them to the table's channel.
+- **Takeover.** When the writer dies its lease expires; a process that follows the table (or the
+  next command for it) takes the lease, catches its replica up from the database, marks gone the
+  people with no socket anywhere (after a roll call), and restarts the timers. Tables nobody
+  follows are adopted from the database by whichever process looks first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Sequence
+
+from redis.asyncio import Redis
+
+from pasur.protocol import ErrorCode, Event, Refused
+from pasur.protocol.frames import ChatLine
+from pasur.server.cluster.bus import Bus, Message, Unreachable
+from pasur.server.cluster.leases import Leases
+from pasur.server.cluster.messages import (
+    ChatSaid,
+    Done,
+    Failed,
+    Forward,
+    NotWriter,
+    Reply,
+    RollCall,
+    StepStored,
+    reply_from_json,
+    table_message,
+)
+from pasur.server.cluster.replicas import Replicas
+from pasur.server.tables.commands import Command, SeatTokens, SetConnected
+from pasur.server.tables.live import LiveTable, clock
+from pasur.server.tables.manager import TableManager
+
+log = logging.getLogger("pasur.server.cluster")
+
+REQUEST_TIMEOUT = 5.0
+"""Seconds a forwarded command waits for the writer's reply."""
+
+FORGET_AFTER = 30.0
+"""Seconds a replica with no socket here is kept (a new socket has 10 s for its hello)."""
+
+
+class RedisOwnership:
+    """The tables of one process among several sharing a database and a Redis server."""
+
+    def __init__(
+        self,
+        redis: Redis,
+        *,
+        prefix: str = "pasur:",
+        lease_ttl: float = 10.0,
+        process_id: str | None = None,
+    ) -> None:
+        self.process_id = process_id or secrets.token_hex(8)
+        self._redis = redis
+        self.leases = Leases(redis, prefix=prefix, owner=self.process_id, ttl=lease_ttl)
+        self.bus = Bus(redis, prefix=prefix, process_id=self.process_id, handler=self._on_message)
+        self.upkeep: asyncio.Task[None] | None = None
+        """The task that renews leases, takes orphaned tables and follows the lobby."""
+        self._holders: dict[str, tuple[str, float]] = {}
+        """The other process each followed table's commands go to, and until when (this clock)
+        its lease is sure to hold without a renewal: read from Redis once per lease, not before
+        every command."""
+        self._manager: TableManager | None = None
+        self._replicas: Replicas | None = None
+
+    @property
+    def tables(self) -> TableManager:
+        assert self._manager is not None, "the manager starts its ownership first"
+        return self._manager
+
+    @property
+    def replicas(self) -> Replicas:
+        assert self._replicas is not None, "the manager starts its ownership first"
+        return self._replicas
+
+    # Starting and stopping.
+
+    async def start(self, tables: TableManager) -> None:
+        """Listen, keep leases, and write the unfinished tables that no live process writes."""
+        self._manager = tables
+        self._replicas = Replicas(tables)
+        await self.bus.start()
+        await self.adopt_orphans()
+        self.upkeep = asyncio.create_task(self._keep_leases())
+
+    async def pause(self) -> None:
+        if self.upkeep is not None:
+            self.upkeep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.upkeep
+
+    async def stop(self, written: Sequence[str]) -> None:
+        """Give this process's leases up at once, and stop listening."""
+        for table_id in written:
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+        await self.bus.stop()
+        await self._redis.aclose()
+
+    async def adopt_orphans(self) -> None:
+        """Write the unfinished tables whose lease nobody holds (their process died with nobody
+        watching, or stopped): their bots and timers go on here."""
+        tables = self.tables
+        unknown = [
+            table_id
+            for table_id in await tables.store.active_ids()
+            if table_id not in tables.tables
+        ]
+        for table_id in await self.leases.free(unknown):
+            try:
+                await tables.get(table_id)
+            except Exception:
+                log.exception("could not resume table %s", table_id)
+
+    async def follow_lobby(self) -> None:
+        """Hold every public table waiting for players (written here, or as a replica), so that
+        this process's lobby lists the tables made at the others too (no sticky sessions)."""
+        for table_id in await self.tables.store.lobby_ids():
+            await self.tables.get(table_id)
+
+    # Tables coming and going.
+
+    async def claim(self, table_id: str) -> bool:
+        # Subscribe before the log is read, so no step stored after the read is missed.
+        await self.bus.watch(table_id)
+        return await self.leases.acquire(table_id)
+
+    async def created(self, live: LiveTable) -> None:
+        await self.bus.watch(live.id)
+        if not await self.leases.acquire(live.id):  # pragma: no cover - a fresh random id
+            raise Refused(ErrorCode.UNAVAILABLE, "a new table's lease is held by another process")
+
+    def resumed(self, live: LiveTable) -> None:
+        """Ask the other processes which seats they hold sockets for: they mark them again."""
+        self.bus.tell_table(live.id, RollCall().to_json())
+
+    def forget(self, table_id: str, written: bool) -> None:
+        self._holders.pop(table_id, None)
+        if self.tables.running:
+            self.tables.in_background(self._let_go(table_id, written))
+
+    async def _let_go(self, table_id: str, written: bool) -> None:
+        with contextlib.suppress(Exception):
+            await self.bus.unwatch(table_id)
+            if written:
+                await self.leases.release(table_id)
+
+    # Writing: here if written here, else through the writer.
+
+    async def forward(self, live: LiveTable, command: Command) -> list[Event] | None:
+        """Have the writer run ``command`` (the table's lock is held) and bring the replica up to
+        date with its reply; None if there was no writer and this process took the table."""
+        deadline = clock() + self.leases.ttl + REQUEST_TIMEOUT
+        while True:
+            holder = await self._holder(live.id)
+            if holder is None:
+                if await self.leases.acquire(live.id):
+                    await self._promote_locked(live)
+                    return None
+                continue
+            reply = await self._ask(holder, Forward(live.id, command))
+            if isinstance(reply, Done):
+                return await self.replicas.advance_locked(live, reply.events, reply.seats)
+            if isinstance(reply, Failed):
+                raise reply.refused
+            self._holders.pop(live.id, None)  # it died, stopped or lost the lease: ask Redis
+            if clock() > deadline:
+                raise Refused(
+                    ErrorCode.UNAVAILABLE, "the table's server does not answer; try again"
+                )
+            await asyncio.sleep(0.2)
+
+    async def _ask(self, holder: str, forward: Forward) -> Reply:
+        try:
+            answer = await self.bus.request(holder, forward.to_json(), timeout=REQUEST_TIMEOUT)
+        except Unreachable as error:
+            return NotWriter(str(error))
+        return reply_from_json(answer)
+
+    async def _holder(self, table_id: str) -> str | None:
+        """The other process that writes the table, or None when nobody else does.
+
+        Cached until the lease read would run out unrenewed, or a command sent there fails
+        (:meth:`forward` forgets it): a lease never passes to another process before it runs out
+        or its holder lets it go, and a holder that let go answers "not the writer" or nothing.
+        """
+        known = self._holders.get(table_id)
+        now = clock()
+        if known is not None and now < known[1]:
+            return known[0]
+        holder, left = await self.leases.holder_for(table_id)
+        if holder is None or holder == self.process_id:
+            self._holders.pop(table_id, None)
+            return None
+        self._holders[table_id] = (holder, now + left)
+        return holder
+
+    async def _promote_locked(self, live: LiveTable) -> None:
+        """Become the writer of a replica whose lease this process took: catch up from the
+        database first (the log is the truth), then resume it (the people with no socket here
+        marked gone, its timers restarted) before anything else runs on it."""
+        await self.replicas.catch_up_locked(live)
+        live.owned = True
+        self._holders.pop(live.id, None)
+        await self.tables.resume_locked(live)
+
+    def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
+        if events or seats is not None:
+            step = StepStored([event.to_json() for event in events], seats)
+            self.bus.tell_table(live.id, step.to_json())
+
+    def said(self, live: LiveTable, line: ChatLine) -> None:
+        self.bus.tell_table(live.id, ChatSaid(line).to_json())
+
+    def left(self, live: LiveTable, seat: int) -> None:
+        """A seat marked gone here because its last socket here closed is marked connected again
+        by a process where it has another."""
+        self.bus.tell_table(live.id, RollCall().to_json())
+
+    # Messages from other processes.
+
+    def _on_message(self, table_id: str | None, message: Message) -> None:
+        if table_id is None:
+            if message.get("kind") == "request":
+                self.tables.in_background(self._serve(message))
+            return
+        live = self.tables.tables.get(table_id)
+        said = table_message(message)
+        if live is None or said is None:
+            return
+        if isinstance(said, StepStored):
+            self.tables.in_background(self._follow(live, said))
+        elif isinstance(said, ChatSaid):
+            self.tables.hear(live, said.line)
+        else:
+            for seat in live.seats_here():
+                self.tables.in_background(self._mark_here(live, seat))
+
+    async def _mark_here(self, live: LiveTable, seat: int) -> None:
+        with contextlib.suppress(Refused):
+            await self.tables.act(live, SetConnected((seat,), True))
+
+    async def _follow(self, live: LiveTable, step: StepStored) -> None:
+        async with live.lock:
+            if not live.owned and not live.dropped:
+                await self.replicas.advance_locked(live, step.events, step.seats)
+
+    async def _serve(self, request: Message) -> None:
+        """Run a command another process forwarded, if this process writes the table."""
+        try:
+            answer: Reply = await self._run(Forward.from_json(request))
+        except Refused as error:
+            answer = Failed(error)
+        except Exception as error:
+            log.exception("a forwarded command failed")
+            answer = Failed(Refused(ErrorCode.UNAVAILABLE, str(error)))
+        self.bus.reply(request, answer.to_json())
+
+    async def _run(self, forward: Forward) -> Reply:
+        live = await self.tables.get(forward.table)
+        if live is None or not live.owned:
+            return NotWriter("this process does not write the table")
+        before = live.table.version
+        await self.tables.act(live, forward.command)
+        events = [e.to_json() for e in live.table.history if e.number > before]
+        return Done(events, dict(live.seat_tokens))
+
+    # Leases.
+
+    async def _keep_leases(self) -> None:
+        """Every third of the lease time: renew the leases held, take the tables followed here
+        whose writer is gone, let go of replicas nobody uses, adopt orphaned tables, and follow
+        the lobby's tables."""
+        while True:
+            await asyncio.sleep(self.leases.ttl / 3)
+            for live in list(self.tables.tables.values()):
+                try:
+                    await self._keep(live)
+                except Exception as error:
+                    log.warning("table %s: lease upkeep failed: %s", live.id, error)
+            try:
+                await self.adopt_orphans()
+                await self.follow_lobby()
+            except Exception as error:
+                log.warning("could not read the tables to adopt or list: %s", error)
+
+    async def _keep(self, live: LiveTable) -> None:
+        if live.owned:
+            if not await self.leases.renew(live.id):
+                log.warning("process %s lost the lease of table %s", self.process_id, live.id)
+                await self._demote(live)
+            return
+        if await self.leases.holder(live.id) is None and await self.leases.acquire(live.id):
+            async with live.lock:
+                await self._promote_locked(live)
+            return
+        idle = clock() - live.used_at > FORGET_AFTER
+        if idle and not any(not c.closed for c in live.connections):
+            self.tables.drop(live, 1000, "nobody here follows the table")
+
+    async def _demote(self, live: LiveTable) -> None:
+        """Another process took the table: stop writing it and follow it instead."""
+        async with live.lock:
+            live.owned = False
+            self.tables.stop_timer(live)
+            await self.replicas.catch_up_locked(live)

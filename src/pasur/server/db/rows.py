@@ -1,0 +1,130 @@
+"""The whole schema: every table the server keeps, as SQLAlchemy rows, in one file.
+
+Each feature owns some of these rows (its module says which) but declares none itself, so the
+migrations (:mod:`pasur.server.db.migrations`) and the tests that compare them with the schema
+read one module that imports nothing but SQLAlchemy. Changing a row means writing the migration
+that makes the same change (``migrations/__init__.py`` says how).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table the server keeps."""
+
+
+# Online tables (pasur.server.tables.store).
+
+
+class TableRow(Base):
+    """One online table."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    creator: Mapped[str] = mapped_column(String(200))
+    private: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """``{"0": "<sha256 of the seat token>", ...}`` for the seats people hold."""
+
+
+class TableEventRow(Base):
+    """One event of a table, in its private stored form."""
+
+    __tablename__ = "table_events"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    n: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(32))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+# Finished games and ratings (pasur.server.history).
+
+
+class GameRow(Base):
+    """One finished game of a table."""
+
+    __tablename__ = "games"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    """The names as the game started."""
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    winner: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    """Whether the game moved ratings."""
+
+
+class GamePlayerRow(Base):
+    """A person who played a finished game, and in which seat."""
+
+    __tablename__ = "game_players"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int] = mapped_column(Integer)
+
+
+class RatingRow(Base):
+    """One person's rating."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    """The name they last played a rated game under."""
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Rated games played."""
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# Score sheets (pasur.server.sheets).
+
+
+class ScoreSheetRow(Base):
+    """One score sheet."""
+
+    __tablename__ = "score_sheets"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    share_token: Mapped[str] = mapped_column(String(64), unique=True)
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+# The server's own secrets (pasur.server.http.guests).
+
+
+class ServerSecretRow(Base):
+    """Secrets the server generates once and keeps (only the cookie-signing key for now)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))

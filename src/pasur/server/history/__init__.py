@@ -1,0 +1,7 @@
+"""The history wing: finished games, read back from the tables' stored events.
+
+:mod:`~pasur.server.history.api` serves records, positions, the coach's reviews, each guest's
+history and the leaderboard; :mod:`~.games` writes a finished game's rows in the transaction that
+stores its end, :mod:`~.ratings` moves the OpenSkill ratings there, and :mod:`~.game_log` finds
+the games in a table's events.
+"""

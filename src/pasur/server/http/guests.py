@@ -1,0 +1,114 @@
+"""Guests: people who play without signing up, known by a signed HttpOnly cookie.
+
+``POST /api/guest {"name": ...}`` gives a person an opaque random id and a display name, both held
+in the ``pasur_guest`` cookie, signed with :mod:`itsdangerous` so nobody can forge another
+person's id. The signing secret is the ``PASUR_SECRET`` environment variable when it is set;
+otherwise one is generated at the first start and kept in the database (the ``server_secrets``
+table), so cookies stay valid across restarts.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import NamedTuple
+
+from fastapi import Request
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
+
+from pasur.protocol import ErrorCode, Refused
+from pasur.server.db.database import Database
+from pasur.server.db.rows import ServerSecretRow
+
+SECRET_ENV = "PASUR_SECRET"
+"""The environment variable holding the cookie-signing secret."""
+
+COOKIE = "pasur_guest"
+"""The name of the guest cookie."""
+
+COOKIE_MAX_AGE = 365 * 24 * 3600
+"""A guest stays known for a year on the same browser."""
+
+_SALT = "pasur-guest"
+_SECRET_NAME = "guest_cookie"
+
+
+class Guest(NamedTuple):
+    """A person known by their cookie."""
+
+    id: str
+    """Opaque and random; never shown to anyone."""
+    name: str
+    """The name shown at tables."""
+
+
+class Guests:
+    """Signs and reads guest cookies with the server's secret."""
+
+    def __init__(self, secret: str) -> None:
+        self._serializer = URLSafeSerializer(secret, salt=_SALT)
+
+    @classmethod
+    async def load(cls, database: Database) -> Guests:
+        """The signer for ``PASUR_SECRET``, else for the secret kept in the database."""
+        secret = os.environ.get(SECRET_ENV)
+        if secret:
+            return cls(secret)
+        return cls(await _stored_secret(database))
+
+    def new_guest(self, name: str) -> Guest:
+        """A new identity for a person called ``name`` (already cleaned)."""
+        return Guest(secrets.token_urlsafe(16), name)
+
+    def cookie_for(self, guest: Guest) -> str:
+        """The signed cookie value."""
+        return self._serializer.dumps({"id": guest.id, "name": guest.name})
+
+    def of(self, request: Request) -> Guest:
+        """The guest whose cookie came with ``request``.
+
+        Raises:
+            Refused: ``no_guest``: no cookie, or one this server did not sign.
+        """
+        guest = self.read(request.cookies.get(COOKIE))
+        if guest is None:
+            raise Refused(ErrorCode.NO_GUEST, "choose a name first: POST /api/guest")
+        return guest
+
+    def read(self, cookie: str | None) -> Guest | None:
+        """The guest a cookie names, or None when it is missing, forged or garbled."""
+        if not cookie or len(cookie) > 1000:
+            return None
+        try:
+            data = self._serializer.loads(cookie)
+        except BadSignature:
+            return None
+        if not isinstance(data, dict):
+            return None
+        guest_id, name = data.get("id"), data.get("name")
+        if not isinstance(guest_id, str) or not isinstance(name, str) or not guest_id:
+            return None
+        return Guest(guest_id, name)
+
+
+async def _stored_secret(database: Database) -> str:
+    engine = database.engine
+    for _attempt in range(2):
+        async with engine.connect() as connection:
+            found = await connection.scalar(
+                select(ServerSecretRow.value).where(ServerSecretRow.name == _SECRET_NAME)
+            )
+        if found:
+            return str(found)
+        try:
+            async with engine.begin() as connection:
+                value = secrets.token_urlsafe(32)
+                await connection.execute(
+                    insert(ServerSecretRow).values(name=_SECRET_NAME, value=value)
+                )
+            return value
+        except IntegrityError:  # pragma: no cover - another process stored one first
+            continue
+    raise RuntimeError("could not store the cookie secret")  # pragma: no cover

@@ -1,0 +1,121 @@
+"""A table's settings, chosen when it is made: seats, house rules, timers, bots, visibility.
+
+Invalid settings raise ``bad_config`` when the config is made, so a :class:`TableConfig` that
+exists is always one a table can run; :meth:`TableConfig.from_json` reads the stored form back
+with the same checks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from pasur.bots import BOT_NAMES, parse_bot_names
+from pasur.protocol import ErrorCode, JSONObject, Refused
+from pasur.rules import STANDARD, DeckError, PasurError, Rules, check_players, make_rules
+
+TURN_TIMERS: tuple[int | None, ...] = (None, 15, 30, 60)
+"""The turn timers a table may have, in seconds; None is no timer."""
+
+DEFAULT_GRACE = 30.0
+"""Seconds a dropped player's turns may wait before a bot plays for them."""
+
+
+def timeout_level() -> str:
+    """The bot that plays when a turn timer runs out: ``casual`` once it exists, else ``random``."""
+    return "casual" if "casual" in BOT_NAMES else "random"
+
+
+def bot_level(level: object, code: ErrorCode) -> str:
+    """The canonical name of a bot level, or :class:`Refused` with ``code``."""
+    if isinstance(level, str):
+        try:
+            names = parse_bot_names(level)
+        except ValueError:
+            names = ()
+        if len(names) == 1:
+            return names[0]
+    levels = ", ".join(BOT_NAMES)
+    raise Refused(code, f"unknown bot level {level!r}; the levels are: {levels}")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TableConfig:
+    """A table's settings, chosen when it is created. Invalid settings raise ``bad_config``."""
+
+    players: int = 2
+    """Seats: 2, 3 or 4 (4 for partnerships)."""
+    rules: Rules = STANDARD
+    """The house rules."""
+    private: bool = True
+    """Private tables are joined by invite link; public ones are listed in the lobby."""
+    turn_timer: int | None = None
+    """Seconds a seat has to play (15, 30 or 60), or None for no timer."""
+    grace: float = DEFAULT_GRACE
+    """Seconds of a dropped player's own turns before a bot plays for them."""
+    drop_bot: str = dataclasses.field(default_factory=timeout_level)
+    """The bot level that plays for a dropped player, and takes the seat of one who leaves."""
+    spectators: bool = True
+    """Whether people without a seat may watch."""
+    bot_delay: float = 0.0
+    """Seconds a bot waits before playing, so people can follow (0 plays at once)."""
+    rated: bool = False
+    """Whether finished games change the people's ratings (public tables only)."""
+
+    def __post_init__(self) -> None:
+        try:
+            check_players(self.players, partnerships=self.rules.partnerships)
+        except DeckError as error:
+            raise Refused(ErrorCode.BAD_CONFIG, str(error)) from None
+        if self.turn_timer not in TURN_TIMERS or isinstance(self.turn_timer, bool):
+            raise Refused(
+                ErrorCode.BAD_CONFIG,
+                f"the turn timer is off, 15, 30 or 60 s, not {self.turn_timer!r}",
+            )
+        for name in ("grace", "bot_delay"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+                raise Refused(
+                    ErrorCode.BAD_CONFIG, f"{name} must be a number of seconds, 0 or more"
+                )
+        rated: object = self.rated  # from_json passes whatever was stored
+        if not isinstance(rated, bool) or (rated and self.private):
+            raise Refused(ErrorCode.BAD_CONFIG, "rated must be true or false, on a public table")
+        object.__setattr__(self, "drop_bot", bot_level(self.drop_bot, ErrorCode.BAD_CONFIG))
+
+    def to_json(self) -> JSONObject:
+        """The settings as plain data (all of them are public)."""
+        return {
+            "players": self.players,
+            "rules": self.rules.settings(),
+            "private": self.private,
+            "turn_timer": self.turn_timer,
+            "grace": self.grace,
+            "drop_bot": self.drop_bot,
+            "spectators": self.spectators,
+            "bot_delay": self.bot_delay,
+            "rated": self.rated,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
+        """Read settings written by :meth:`to_json`; missing ones take their defaults."""
+        fields = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - fields
+        if unknown:
+            names = ", ".join(sorted(unknown))
+            raise Refused(ErrorCode.BAD_CONFIG, f"unknown table settings: {names}")
+        values = dict(data)
+        if "rules" in values:
+            settings = values["rules"]
+            if not isinstance(settings, Mapping):
+                raise Refused(ErrorCode.BAD_CONFIG, "rules must be an object of settings")
+            try:
+                values["rules"] = make_rules(
+                    "standard", {str(k): str(v) for k, v in settings.items()}
+                )
+            except PasurError as error:
+                raise Refused(ErrorCode.BAD_CONFIG, str(error)) from None
+        return cls(**values)

@@ -1,0 +1,62 @@
+"""A table in memory: the table itself, its lock, its sockets here, its timer and its chat.
+
+The :class:`~pasur.server.tables.manager.TableManager` keeps one :class:`LiveTable` per table it
+holds, written here or followed (a replica of a table another process writes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+
+from pasur.protocol import SPECTATOR
+from pasur.server.tables.chat import ChatLog
+from pasur.server.tables.commands import SeatTokens
+from pasur.server.tables.connections import Connection
+from pasur.server.tables.store import token_digest
+from pasur.server.tables.table import Table
+
+
+def clock() -> float:
+    """The time tables run on (seconds, monotonic)."""
+    return time.monotonic()
+
+
+class LiveTable:
+    """A table in memory, with its lock, its connections and its timer task."""
+
+    def __init__(self, table_id: str, table: Table, creator: str, seats: SeatTokens) -> None:
+        self.id = table_id
+        self.table = table
+        self.creator = creator
+        self.seat_tokens = dict(seats)
+        """Seat number (as text) -> SHA-256 of its token."""
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.wake = asyncio.Event()
+        self.timer: asyncio.Task[None] | None = None
+        self.dropped = False
+        self.chat = ChatLog()
+        """The last chat lines, sent to each new connection (memory only)."""
+        self.owned = True
+        """Whether this process is the table's writer (always, with one process); otherwise the
+        table is a replica that follows the writer's events (:mod:`pasur.server.cluster`)."""
+        self.used_at = clock()
+        """When the table was last asked for here (replicas nobody asks for are let go)."""
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        digest = token_digest(token)
+        for seat, stored in self.seat_tokens.items():
+            if secrets.compare_digest(stored, digest):
+                return int(seat)
+        return None
+
+    def connected_to(self, seat: int) -> int:
+        """How many open connections hold ``seat``."""
+        return sum(1 for c in self.connections if c.recipient == seat and not c.closed)
+
+    def seats_here(self) -> set[int]:
+        """The seats with an open connection here."""
+        return {c.recipient for c in self.connections if not c.closed} - {SPECTATOR}

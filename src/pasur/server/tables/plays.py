@@ -1,0 +1,86 @@
+"""The data of the events a deal and a play produce, in their private stored form.
+
+Each function reads the engine's states (before and after) and returns an event's data: what
+:meth:`TableState.apply <pasur.server.tables.state.TableState.apply>` needs to redo the change,
+plus the private fields (deck orders, salts, hands, the legal moves of the seat to play) that
+:meth:`Event.for_recipient <pasur.protocol.Event.for_recipient>` shows only to whom they belong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pasur.protocol import JSONObject
+from pasur.protocol.encode import cards, encode_result, hands_of, legal_texts
+from pasur.rules import Card, GameState, Move, view
+
+
+def round_started(game: GameState, deck: Sequence[int], salt: bytes, committed: str) -> JSONObject:
+    """A round dealt from ``deck``, committed to as ``committed`` (with its secret ``salt``)."""
+    return {
+        "round": game.round_no,
+        "dealer": game.dealer,
+        "turn": game.turn,
+        "table": cards(game.table),
+        "pack_size": game.pack_size,
+        "commitment": committed,
+        "deck": [str(Card(card)) for card in deck],
+        "salt": salt.hex(),
+        "hands": hands_of(game.hands),
+        "legal": legal_for_turn(game),
+    }
+
+
+def played(before: GameState, after: GameState, move: Move, by: str) -> JSONObject:
+    """``move`` played for the seat to play in ``before`` (by ``player``, ``bot``, …)."""
+    return {
+        "seat": before.turn,
+        "move": str(move),
+        "card": str(move.played),
+        "taken": cards(move.taken),
+        "sur": after.plays[-1].sur,
+        "by": by,
+        "turn": after.turn,
+        "legal": legal_for_turn(after),
+    }
+
+
+def dealt(game: GameState) -> JSONObject:
+    """The next four cards each, dealt during a round."""
+    return {
+        "round": game.round_no,
+        "deal": game.deal_no,
+        "turn": game.turn,
+        "pack_size": game.pack_size,
+        "hands": hands_of(game.hands),
+        "legal": legal_for_turn(game),
+    }
+
+
+def round_ended(game: GameState, committed: str, salt: bytes) -> JSONObject:
+    """A round scored, its deck order and salt revealed."""
+    assert game.result is not None, "a round ends with its result"
+    return {
+        "round": game.round_no,
+        **encode_result(game.result),
+        "commitment": committed,
+        "deck": [str(Card(card)) for card in game.deck],
+        "salt": salt.hex(),
+    }
+
+
+def game_over(game: GameState, number: int) -> JSONObject:
+    """Game ``number`` won by a side."""
+    winners = [seat for seat in range(game.players) if game.side_of(seat) == game.winner]
+    return {
+        "game": number,
+        "winner": game.winner,
+        "winners": winners,
+        "totals": list(game.totals),
+    }
+
+
+def legal_for_turn(game: GameState) -> list[str]:
+    """The moves of the seat to play (none when the round is over), for an event's private
+    ``legal`` field: the same list that seat's snapshot shows, rendered for that seat alone."""
+    return legal_texts(view(game, game.turn)) if game.turn >= 0 else []

@@ -1,0 +1,485 @@
+"""The authoritative table: seats, games, timers and numbered events, with no transport at all.
+
+A :class:`Table` is the single source of truth for one table. A driver (the table manager, a
+test, a load script) calls its methods and forwards what they return; the table never sleeps,
+never reads a clock and never touches a socket or a database. Time comes in as ``now`` (seconds,
+from any clock the driver likes), so timers and disconnect grace periods are tested by passing
+numbers.
+
+Every accepted action appends numbered :class:`~pasur.protocol.Event` objects and returns them;
+the driver stores them (their private form rebuilds the table with :meth:`Table.from_log`) and
+sends each connection :meth:`Event.for_recipient` of them. A refused action raises
+:class:`~pasur.protocol.Refused` with a stable ``code`` and a readable message, and changes
+nothing: the checks all come before the first event. The state itself changes in one place,
+:meth:`TableState.apply <pasur.server.tables.state.TableState.apply>`.
+
+A driver's loop is: call the action, then :meth:`Table.tick` (bots, expired timers and dropped
+players play there), then schedule the next tick at :meth:`Table.next_deadline`.
+
+>>> import random
+>>> table = Table(TableConfig(players=2), rng=random.Random(1))
+>>> _ = table.join(Player("p1", "Ava"))
+>>> _ = table.put_bot(1, "random")
+>>> events = table.start(now=0.0)
+>>> [event.kind.value for event in events]
+['started', 'round_started']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
+from pasur.protocol.events import copy_json
+from pasur.protocol.text import clean_name
+from pasur.rules import GameState, Move, new_game, next_round, play_legal, shuffle_deck
+from pasur.rules.fairness import commitment, new_salt
+from pasur.server.tables.config import TableConfig, bot_level, timeout_level
+from pasur.server.tables.moves import read_move
+from pasur.server.tables.plays import dealt, game_over, played, round_ended, round_started
+from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name
+from pasur.server.tables.state import TableState, check_seat, is_int
+from pasur.server.tables.timers import Bots, Due, Duty, next_due
+from pasur.server.tables.views import events_for, snapshot_for
+
+DEFAULT_HISTORY = 256
+"""Events kept for reconnection; a client further behind gets a snapshot."""
+
+MAX_PLAYER_ID = 200
+"""The longest opaque player id taken."""
+
+
+class Table:
+    """One table: its seats, its current game, its event history and its timers.
+
+    Args:
+        config: the table's settings.
+        rng: where deck orders (and the first game's dealer) come from. The default,
+            :class:`random.SystemRandom`, draws from the operating system's entropy; tests pass a
+            seeded :class:`random.Random`.
+        bot_rng: the bots' random generator; by default a :class:`random.Random` seeded from
+            ``rng``, so a seeded table replays exactly.
+        history: how many recent events are kept for :meth:`events_for`.
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        rng: random.Random | None = None,
+        bot_rng: random.Random | None = None,
+        history: int = DEFAULT_HISTORY,
+    ) -> None:
+        if history < 1:
+            raise Refused(ErrorCode.BAD_CONFIG, "the history must keep at least one event")
+        self.config = config
+        """The table's settings."""
+        self._rng = rng if rng is not None else random.SystemRandom()
+        self._bots = Bots(
+            bot_rng if bot_rng is not None else random.Random(self._rng.getrandbits(64))
+        )
+        self._history: deque[Event] = deque(maxlen=history)
+        self._version = 0
+        self._out: list[Event] = []
+        self._state = TableState(config)
+
+    # What the table is now.
+
+    @property
+    def version(self) -> int:
+        """The number of the last event (0 before any): what ``expected_version`` must be."""
+        return self._version
+
+    @property
+    def status(self) -> Status:
+        """Waiting for a first game, playing, or finished."""
+        return self._state.status
+
+    @property
+    def seats(self) -> tuple[SeatState, ...]:
+        """Every seat, by number."""
+        return tuple(self._state.seats)
+
+    @property
+    def game(self) -> GameState | None:
+        """The current (or last) game's state: server-side only, it holds every hidden card."""
+        return self._state.game
+
+    @property
+    def game_no(self) -> int:
+        """Games started at this table so far."""
+        return self._state.game_no
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """The events kept for reconnection, oldest first (private form: never send them)."""
+        return tuple(self._history)
+
+    def seat_of(self, player_id: str) -> int | None:
+        """The seat a person holds, or None."""
+        return self._state.seat_of(player_id)
+
+    # Seats.
+
+    def join(self, player: Player, seat: int | None = None) -> list[Event]:
+        """Seat a person: in ``seat``, or the first empty seat. Not while a game is played.
+
+        Raises:
+            Refused: ``game_running``, ``already_seated``, ``bad_player``, ``bad_name``,
+                ``no_such_seat``, ``seat_taken`` or ``table_full``.
+        """
+        self._state.refuse_while_playing("join")
+        player_id: object = player.id  # from outside: a test or a forwarded command
+        if not isinstance(player_id, str) or not player_id or len(player_id) > MAX_PLAYER_ID:
+            raise Refused(ErrorCode.BAD_PLAYER, "a player id is a non-empty string")
+        held = self.seat_of(player.id)
+        if held is not None:
+            raise Refused(ErrorCode.ALREADY_SEATED, f"you already sit in seat {held}")
+        name = clean_name(player.name)
+        if seat is None:
+            seat = self.first_empty()
+            if seat is None:
+                raise Refused(ErrorCode.TABLE_FULL, "every seat is taken")
+        self._state.check_empty(seat)
+        self._emit(Kind.SEATED, {"seat": seat, "player": player.id, "name": name}, 0.0)
+        return self._flush()
+
+    def first_empty(self) -> int | None:
+        """The first seat nobody holds, or None."""
+        return self._state.first_empty()
+
+    def leave(self, player_id: str, *, now: float) -> list[Event]:
+        """Take a person out of their seat; during a game the table's drop bot takes it over.
+
+        Raises:
+            Refused: ``not_seated``.
+        """
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise Refused(ErrorCode.NOT_SEATED, "you do not sit at this table")
+        name = self._state.seats[seat].name
+        self._emit(Kind.LEFT, {"seat": seat, "player": player_id, "name": name}, now)
+        if self.status is Status.PLAYING:
+            level = self.config.drop_bot
+            self._emit(
+                Kind.BOT_SEATED, {"seat": seat, "level": level, "name": bot_name(level)}, now
+            )
+        return self._flush()
+
+    def put_bot(self, seat: int, level: str) -> list[Event]:
+        """Put a bot of ``level`` (one of ``BOT_NAMES``) in an empty seat.
+
+        Raises:
+            Refused: ``game_running``, ``bad_level``, ``no_such_seat`` or ``seat_taken``.
+        """
+        self._state.refuse_while_playing("seat a bot")
+        level = bot_level(level, ErrorCode.BAD_LEVEL)
+        self._state.check_empty(seat)
+        self._emit(Kind.BOT_SEATED, {"seat": seat, "level": level, "name": bot_name(level)}, 0.0)
+        return self._flush()
+
+    def remove_bot(self, seat: int) -> list[Event]:
+        """Empty a seat a bot holds. Not while a game is played.
+
+        Raises:
+            Refused: ``game_running``, ``no_such_seat`` or ``not_a_bot``.
+        """
+        self._state.refuse_while_playing("remove a bot")
+        check_seat(self.config, seat)
+        if self._state.seats[seat].kind is not SeatKind.BOT:
+            raise Refused(ErrorCode.NOT_A_BOT, f"seat {seat} holds no bot")
+        self._emit(Kind.BOT_REMOVED, {"seat": seat}, 0.0)
+        return self._flush()
+
+    def set_connected(self, seat: int, connected: bool, *, now: float) -> list[Event]:
+        """Mark a person's connection as up or down; no event if nothing changes.
+
+        A person who comes back takes their seat back from a stand-in bot at once.
+
+        Raises:
+            Refused: ``no_such_seat`` or ``not_seated`` (the seat holds no person).
+        """
+        check_seat(self.config, seat)
+        state = self._state.seats[seat]
+        if state.kind is not SeatKind.HUMAN:
+            raise Refused(ErrorCode.NOT_SEATED, f"seat {seat} holds no person")
+        if state.connected == connected:
+            return []
+        self._emit(Kind.CONNECTION, {"seat": seat, "connected": connected}, now)
+        if connected and state.stand_in:
+            level = self.config.drop_bot
+            self._emit(Kind.STAND_IN, {"seat": seat, "level": level, "active": False}, now)
+        return self._flush()
+
+    # Games.
+
+    def start(self, *, now: float, dealer: int | None = None) -> list[Event]:
+        """Start a game once every seat is filled.
+
+        The first game's first dealer is drawn from the table's generator unless given; after
+        that the deal passes on: a new game's first dealer is the seat after the last game's.
+
+        Raises:
+            Refused: ``game_running``, ``not_ready`` (an empty seat) or ``no_such_seat``.
+        """
+        self._state.refuse_while_playing("start")
+        empty = self.first_empty()
+        if empty is not None:
+            raise Refused(ErrorCode.NOT_READY, f"seat {empty} is empty: seat a person or a bot")
+        if dealer is None:
+            players = self.config.players
+            if self.game_no == 0:
+                dealer = self._rng.randrange(players)
+            else:
+                dealer = (self._state.first_dealer + 1) % players
+        check_seat(self.config, dealer)
+        self._start_game(dealer, now)
+        return self._flush()
+
+    def vote_rematch(self, seat: int, accept: bool, *, now: float) -> list[Event]:
+        """Accept or decline a rematch once a game is over.
+
+        When every person at the table has accepted (bots always do) and no seat is empty, the
+        next game starts at once, dealt by the seat after the last game's first dealer.
+
+        Raises:
+            Refused: ``not_finished``, ``no_such_seat`` or ``not_seated``.
+        """
+        if self.status is not Status.FINISHED:
+            raise Refused(ErrorCode.NOT_FINISHED, "a rematch is voted on once a game is over")
+        check_seat(self.config, seat)
+        state = self._state
+        if state.seats[seat].kind is not SeatKind.HUMAN:
+            raise Refused(ErrorCode.NOT_SEATED, f"seat {seat} holds no person")
+        if state.votes.get(seat) is bool(accept):
+            return []  # the same vote again (a resent frame) changes nothing
+        self._emit(Kind.REMATCH_VOTE, {"seat": seat, "accept": bool(accept)}, now)
+        people = [s for s, occupant in enumerate(state.seats) if occupant.kind is SeatKind.HUMAN]
+        if self.first_empty() is None and all(state.votes.get(s) for s in people):
+            self._start_game((state.first_dealer + 1) % self.config.players, now)
+        return self._flush()
+
+    def submit(
+        self, seat: int, move_text: str, expected_version: int, *, now: float
+    ) -> list[Event]:
+        """Play a move for ``seat``: the person's own play, as typed or sent.
+
+        ``move_text`` is a full move (``7D+2D+2H``, ``7D lay``) or just a card (``7D``) when that
+        card has only one legal play. ``expected_version`` is the event number the sender last
+        saw; anything else is stale.
+
+        Raises:
+            Refused: ``no_such_seat``, ``not_started``, ``game_over``, ``not_seated`` (a bot's
+                seat), ``not_your_turn``, ``stale``, ``malformed``, ``ambiguous`` or ``illegal``.
+        """
+        check_seat(self.config, seat)
+        if self.status is Status.WAITING:
+            raise Refused(ErrorCode.NOT_STARTED, "the game has not started yet")
+        if self.status is Status.FINISHED:
+            raise Refused(ErrorCode.GAME_OVER, "the game is over")
+        game = self.game
+        assert game is not None
+        if self._state.seats[seat].kind is not SeatKind.HUMAN:
+            raise Refused(ErrorCode.NOT_SEATED, f"seat {seat} is played by a bot")
+        if game.turn != seat:
+            raise Refused(
+                ErrorCode.NOT_YOUR_TURN, f"it is seat {game.turn}'s turn, not seat {seat}'s"
+            )
+        if not is_int(expected_version) or expected_version != self._version:
+            raise Refused(
+                ErrorCode.STALE,
+                f"you sent version {expected_version!r} but the table is at {self._version}: "
+                "catch up and play again",
+            )
+        self._play(read_move(game, move_text), "player", now)
+        return self._flush()
+
+    # Time.
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`tick` next has something to do (a bot's play, a timer, a grace period)."""
+        due = next_due(self._state)
+        return due.at if due is not None else None
+
+    def tick(self, now: float) -> list[Event]:
+        """Play whatever is due at ``now``: bots' moves, expired timers and grace periods.
+
+        A bot seat plays ``bot_delay`` seconds after its turn began. When a person's turn timer
+        runs out, the ``casual`` bot (``random`` until it exists) plays that one move for them.
+        When a dropped person's grace (counted only during their own turns) runs out, the table's
+        drop bot plays for them until they reconnect.
+        """
+        while True:
+            due = next_due(self._state)
+            if due is None or due.at > now:
+                return self._flush()
+            self._do(due, now)
+
+    def _do(self, due: Due, now: float) -> None:
+        seat = due.seat
+        if due.duty is Duty.GRACE:
+            level = self.config.drop_bot
+            self._emit(Kind.STAND_IN, {"seat": seat, "level": level, "active": True}, now)
+            return
+        state = self._state.seats[seat]
+        if due.duty is Duty.TIMER:
+            level, by = timeout_level(), "timer"
+        elif state.kind is SeatKind.BOT:
+            assert state.level is not None
+            level, by = state.level, "bot"
+        else:
+            level, by = self.config.drop_bot, "stand_in"
+        game = self.game
+        assert game is not None
+        self._play(self._bots.move(game, seat, level), by, now)
+
+    # What each recipient may see.
+
+    def events_for(self, recipient: int, since: int = 0) -> list[JSONObject]:
+        """The events after number ``since``, as ``recipient`` (a seat or -1) may see them
+        (:func:`~pasur.server.tables.views.events_for`)."""
+        return events_for(self._state, self.history, self._version, recipient, since)
+
+    def catch_up(self, recipient: int, since: int, *, now: float | None = None) -> JSONObject:
+        """What a reconnecting recipient needs: the missed events, or a snapshot if too far behind.
+
+        Returns ``{"events": [...]}`` or ``{"snapshot": {...}}``.
+        """
+        try:
+            return {"events": self.events_for(recipient, since)}
+        except Refused as error:
+            if error.code not in (ErrorCode.HISTORY_GAP, ErrorCode.BAD_VERSION):
+                raise
+        return {"snapshot": self.snapshot_for(recipient, now=now)}
+
+    def snapshot_for(self, recipient: int, *, now: float | None = None) -> JSONObject:
+        """The whole table as ``recipient`` may see it, at event number ``version``
+        (:func:`~pasur.server.tables.views.snapshot_for`)."""
+        return snapshot_for(self._state, self._version, recipient, now)
+
+    def record(self) -> JSONObject:
+        """The game record of the last finished game, with each round's commitment and salt.
+
+        It is :func:`pasur.rules.records.record_of` (seat names as they were when the game
+        started) plus ``"commitments"``: one ``{"commitment", "salt"}`` per round, which
+        :func:`pasur.rules.fairness.verify_record` checks.
+
+        Raises:
+            Refused: ``not_finished`` (no game has finished yet).
+        """
+        if self._state.record is None:
+            raise Refused(ErrorCode.NOT_FINISHED, "no game has finished at this table yet")
+        copied: JSONObject = copy_json(self._state.record)
+        return copied
+
+    # Rebuilding.
+
+    @classmethod
+    def from_log(
+        cls,
+        config: TableConfig,
+        log: Iterable[Event | Mapping[str, Any]],
+        *,
+        now: float,
+        rng: random.Random | None = None,
+        bot_rng: random.Random | None = None,
+        history: int = DEFAULT_HISTORY,
+    ) -> Table:
+        """Rebuild a table from its settings and every event it appended, oldest first.
+
+        ``log`` holds :class:`Event` objects or their stored form (:meth:`Event.to_json`). Turn
+        clocks restart at ``now``; connection marks are as the log left them, so a restarted
+        server marks the people whose sockets are gone with :meth:`set_connected`.
+
+        Raises:
+            Refused: ``bad_log``: an event is missing, out of order or cannot be applied.
+        """
+        table = cls(config, rng=rng, bot_rng=bot_rng, history=history)
+        for item in log:
+            table._replay(item, now)
+        return table
+
+    def follow(self, log: Iterable[Event | Mapping[str, Any]], *, now: float) -> list[Event]:
+        """Apply events another server stored (a replica of a table it owns catching up), in
+        number order; the events this table already has are skipped. Returns the new ones.
+
+        Raises:
+            Refused: ``bad_log``: an event is missing (a gap) or cannot be applied; the events
+                before it were applied.
+        """
+        applied = []
+        for item in log:
+            number = item.number if isinstance(item, Event) else item.get("n")
+            if isinstance(number, int) and number <= self._version:
+                continue
+            applied.append(self._replay(item, now))
+        return applied
+
+    def _replay(self, item: Event | Mapping[str, Any], now: float) -> Event:
+        """Apply the next stored event (its number must follow the version)."""
+        try:
+            event = item if isinstance(item, Event) else Event.from_json(item)
+            if event.number != self._version + 1:
+                raise ValueError(f"event {event.number} follows event {self._version}")
+            self._state.apply(event, now)
+        except (ValueError, KeyError, TypeError, IndexError, Refused) as error:
+            raise Refused(ErrorCode.BAD_LOG, f"cannot rebuild the table: {error}") from None
+        self._history.append(event)
+        self._version = event.number
+        return event
+
+    # Inside: every change is an event, applied by TableState.apply.
+
+    def _emit(
+        self, kind: Kind, data: Mapping[str, Any], now: float, *, after: GameState | None = None
+    ) -> None:
+        event = Event(self._version + 1, kind, data)
+        self._state.apply(event, now, after=after)
+        self._history.append(event)
+        self._version = event.number
+        self._out.append(event)
+
+    def _flush(self) -> list[Event]:
+        out, self._out = self._out, []
+        return out
+
+    def _start_game(self, dealer: int, now: float) -> None:
+        names = [occupant.name for occupant in self._state.seats]
+        data = {"game": self.game_no + 1, "players": self.config.players, "dealer": dealer}
+        self._emit(Kind.STARTED, data | {"seats": names}, now)
+        self._deal_round(now)
+
+    def _deal_round(self, now: float) -> None:
+        """Shuffle, commit to the deck order, and deal the next round (or the game's first)."""
+        config = self.config
+        deck = shuffle_deck(config.rules, config.players, self._rng)
+        game = self.game
+        if game is None:
+            dealer = self._state.first_dealer
+            dealt = new_game(config.rules, players=config.players, deck=deck, dealer=dealer)
+        else:
+            dealt = next_round(game, deck=deck)
+        salt = new_salt()
+        data = round_started(dealt, deck, salt, commitment(deck, salt))
+        self._emit(Kind.ROUND_STARTED, data, now)
+
+    def _play(self, move: Move, by: str, now: float) -> None:
+        """Play a legal move (read against the legal moves, or a bot's checked choice): the
+        engine is called once, and the events it leads to follow."""
+        before = self.game
+        assert before is not None
+        after = play_legal(before, move)
+        self._emit(Kind.PLAYED, played(before, after, move, by), now, after=after)
+        if after.turn >= 0 and after.dealt > before.dealt:
+            self._emit(Kind.DEALT, dealt(after), now)
+        if after.result is None:
+            return
+        state = self._state
+        self._emit(Kind.ROUND_ENDED, round_ended(after, state.commitment, state.salt), now)
+        if after.winner < 0:
+            self._deal_round(now)
+            return
+        self._emit(Kind.GAME_OVER, game_over(after, state.game_no), now)

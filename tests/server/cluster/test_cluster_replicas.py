@@ -1,0 +1,249 @@
+"""Two cluster managers in one event loop, on one database and the real Redis: a replica fills a
+gap from the database, a refused forwarded command keeps its error, chat crosses processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from cluster_support import cluster, cluster_manager, fresh_prefix, redis_url
+
+from pasur.protocol import SPECTATOR, Refused
+from pasur.server.db.database import Database
+from pasur.server.tables.commands import Join, Leave, PutBot, RemoveBot
+from pasur.server.tables.config import TableConfig
+from pasur.server.tables.connections import Connection
+from pasur.server.tables.live import LiveTable
+from pasur.server.tables.manager import TableManager
+from pasur.server.tables.seats import Player
+from pasur.server.tables.store import TableStore, token_digest
+
+
+class Recorder:
+    """A socket that keeps every frame sent to it."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    async def send_text(self, data: str) -> None:
+        self.frames.append(json.loads(data))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+    def events(self) -> list[dict[str, Any]]:
+        return [frame["event"] for frame in self.frames if frame["type"] == "event"]
+
+
+Scenario = Callable[[TableManager, TableManager, LiveTable, LiveTable, Recorder], Awaitable[None]]
+
+
+def with_owner_and_follower(backend: str, scenario: Scenario) -> None:
+    """Process ``a`` owns a two-seat table with Dara seated; ``b`` follows it, with a spectator's
+    socket recording what ``b`` sends."""
+    url = redis_url()
+
+    async def run() -> None:
+        database = Database(backend)
+        await database.upgrade()
+        prefix = fresh_prefix()
+        a, b = (
+            cluster_manager(TableStore(database), url, prefix=prefix, lease_ttl=1.0, process_id=p)
+            for p in ("a", "b")
+        )
+        await a.start()
+        await b.start()
+        try:
+            owned = await a.create(TableConfig(players=2), "creator", {})
+            await a.act(owned, Join(Player("dara", "Dara"), 0, token_digest("dara's token")))
+            replica = await b.get(owned.id)
+            assert replica is not None and not replica.owned and owned.owned
+            watcher = Recorder()
+            await b.connect(replica, Connection(watcher, SPECTATOR), since=None)
+            await scenario(a, b, owned, replica, watcher)
+        finally:
+            await a.stop()
+            await b.stop()
+            await database.close()
+
+    asyncio.run(run())
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    for _ in range(200):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the condition never held")
+
+
+def test_a_replica_that_missed_a_step_reads_it_from_the_database(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await cluster(b).bus.unwatch(owned.id)  # b hears nothing of the next step
+        missed = await a.act(owned, PutBot(1, "random"))
+        await cluster(b).bus.watch(owned.id)
+        await a.act(owned, RemoveBot(1))
+        await until(lambda: replica.table.version == owned.table.version)
+        numbers = [event["n"] for event in r.events()]
+        assert missed[0].number in numbers, "the missed step came from the database"
+        assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+        assert [s.kind for s in replica.table.seats] == [s.kind for s in owned.table.seats]
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_a_forwarded_command_the_owner_refuses_keeps_its_error(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        before = owned.table.version
+        with pytest.raises(Refused) as refused:
+            await b.act(replica, PutBot(0, "random"))  # Dara sits there
+        assert refused.value.code == "seat_taken"
+        assert owned.table.version == before == replica.table.version
+        seated = await b.act(replica, PutBot(1, "random"))  # forwarded, and the replica follows
+        assert [e.number for e in seated] == [before + 1]
+        assert replica.table.seats[1].level == owned.table.seats[1].level
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_a_join_through_the_follower_stores_the_seat_token_at_the_owner(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await b.act(replica, Join(Player("sima", "Sima"), None, token_digest("sima's token")))
+        assert replica.table.seat_of("sima") == 1
+        assert owned.seat_for_token("sima's token") == 1 == replica.seat_for_token("sima's token")
+        await b.act(replica, Leave("sima"))
+        assert replica.table.seat_of("sima") is None
+        assert owned.seat_for_token("sima's token") is None
+        assert replica.seat_for_token("sima's token") is None
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_chat_said_at_the_owner_reaches_the_followers_sockets(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        a.say(owned, 0, "salam")
+        await until(lambda: any(f["type"] == "chat" for f in r.frames))
+        (line,) = [f for f in r.frames if f["type"] == "chat"]
+        assert (line["seat"], line["name"], line["text"]) == (0, "Dara", "salam")
+        assert replica.chat.lines() == owned.chat.lines()
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_a_public_table_made_at_one_process_is_in_the_others_lobby(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        public = await a.create(TableConfig(players=2, private=False), "creator", {})
+        assert public.id not in {live.id for live in b.public_tables()}
+        await cluster(b).follow_lobby()
+        (listed,) = b.public_tables()
+        assert listed.id == public.id and not listed.owned
+        await a.act(public, PutBot(0, "random"))
+        await until(lambda: listed.table.seats[0].level == "random")
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_when_the_owner_stops_its_follower_takes_the_table_and_goes_on(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await a.stop()  # gives its leases up
+        await until(lambda: replica.owned)
+        (seated,) = await b.act(replica, PutBot(1, "random"))
+        stored = await b.store.load(owned.id)
+        assert stored is not None and stored.events[-1] == seated.to_json()
+        assert r.events()[-1]["n"] == seated.number
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_a_seat_with_a_socket_at_another_process_stays_connected(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        here, there = Connection(Recorder(), 0), Connection(Recorder(), 0)
+        await a.connect(owned, here, since=None)
+        await b.connect(replica, there, since=None)
+        await a.disconnect(owned, here)  # Dara closes one tab; the other is open at b
+        await until(lambda: owned.table.seats[0].connected)
+        await b.disconnect(replica, there)
+        await until(lambda: not owned.table.seats[0].connected)
+        await asyncio.sleep(0.3)  # nobody answers the roll call for seat 0 now
+        assert not owned.table.seats[0].connected
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_forwarded_commands_read_the_owner_from_redis_once_per_lease(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        reads: list[str] = []
+        read = cluster(b).leases.holder_for
+
+        async def counted(table_id: str) -> tuple[str | None, float]:
+            reads.append(table_id)
+            return await read(table_id)
+
+        cluster(b).leases.holder_for = counted  # type: ignore[method-assign]
+        for _ in range(3):
+            await b.act(replica, PutBot(1, "random"))
+            await b.act(replica, RemoveBot(1))
+        assert reads == [owned.id], "the owner was read once, then remembered"
+        assert replica.table.version == owned.table.version
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_a_remembered_owner_that_stopped_is_asked_for_again(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await b.act(replica, PutBot(1, "random"))  # b remembers that a owns the table
+        upkeep = cluster(b).upkeep
+        assert upkeep is not None
+        upkeep.cancel()  # so only the next command can find out that a is gone
+        await a.stop()
+        assert not replica.owned
+        (removed,) = await b.act(replica, RemoveBot(1))
+        assert replica.owned, "b took the table over when a did not answer"
+        stored = await b.store.load(owned.id)
+        assert stored is not None and stored.events[-1] == removed.to_json()
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_every_process_logs_each_table_it_takes_once(
+    backend: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The creator's first lease is logged like a takeover: lease churn is read from these lines
+    (docs/deploy.md, "What to monitor")."""
+    caplog.set_level(logging.INFO, logger="pasur")
+
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await b.act(replica, PutBot(1, "random"))  # forwarded: a renews, nobody takes anything
+        await a.stop()  # gives its leases up
+        await until(lambda: replica.owned)
+
+    with_owner_and_follower(backend, scenario)
+    taken = [
+        record.getMessage() for record in caplog.records if "owns table" in record.getMessage()
+    ]
+    table = next(line.split()[-1] for line in taken)
+    assert taken == [f"process a owns table {table}", f"process b owns table {table}"]
