@@ -273,33 +273,37 @@ def test_a_whole_round_by_keyboard(browser: Browser, server: str) -> None:
 def test_the_invite_link_says_when_only_this_device_can_open_it(
     browser: Browser, server: str
 ) -> None:
-    """The server will describe a table with ``invite_url`` and ``invite_reach``: the waiting
-    room uses them (stubbed here: this branch's server sends neither yet)."""
+    """The server describes a table with ``invite_url`` and ``invite_reach``: serving on the
+    loopback address only (the test server's), the waiting room says that only this device can
+    open the link; on a network (stubbed: the test server cannot listen on one) it says nothing."""
     context = browser.new_context(**PHONE)
     context.request.post(f"{server}/api/guest", data={"name": "Ava"})
     created = context.request.post(f"{server}/api/tables", data={"players": 2}).json()
     table_id = created["table_id"]
+    assert created["invite_reach"] == "this-device"
     joined = context.request.post(f"{server}/api/tables/{table_id}/join", data={"seat": 0}).json()
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{server}{joined['rejoin_url']}&anim=0")
-    own = page.locator("#invite-url").input_value()
-    assert own == f"{server}/play/t/{table_id}"
-    assert page.locator("#invite-reach").count() == 0
+    page.locator("#invite-reach").wait_for()
+    assert page.locator("#invite-url").input_value() == f"{server}/play/t/{table_id}"
+    assert "pasur serve --host 0.0.0.0" in page.locator("#invite-reach").inner_text()
+    screenshot(page, "table-invite-this-device-phone.png")
 
     def described(route: Any) -> None:
         answer = route.fetch().json()
         answer.update(
-            invite_url=f"http://pasur.lan:8000/play/t/{table_id}", invite_reach="this-device"
+            invite_url=f"http://192.168.1.20:8000/play/t/{table_id}", invite_reach="network"
         )
         route.fulfill(json=answer)
 
     page.route(f"**/api/tables/{table_id}", described)
     page.reload()
-    page.locator("#invite-reach").wait_for()
-    assert page.locator("#invite-url").input_value() == f"http://pasur.lan:8000/play/t/{table_id}"
-    assert "pasur serve --host 0.0.0.0" in page.locator("#invite-reach").inner_text()
-    screenshot(page, "table-invite-this-device-phone.png")
+    page.locator("#invite-url").wait_for()
+    assert (
+        page.locator("#invite-url").input_value() == f"http://192.168.1.20:8000/play/t/{table_id}"
+    )
+    assert page.locator("#invite-reach").count() == 0
     assert problems == []
     context.close()
 

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from pasur.rules import PRESETS, SETTINGS, STANDARD
+from pasur.server.http.openapi import refusals
 
 router = APIRouter(tags=["play"])
 
@@ -36,7 +37,7 @@ def rules_catalogue() -> dict[str, Any]:
     return {"presets": presets, "settings": settings}
 
 
-@router.get("/api/rules", summary="The presets and every house-rule setting")
+@router.get("/api/rules", summary="The presets and every house-rule setting", responses=refusals())
 async def get_rules() -> dict[str, Any]:
     """``{"presets": {name: {setting: value}}, "settings": [{"name", "kind", "choices" | "min",
     "max", "none", "default"}]}``: what ``POST /api/tables`` accepts as ``preset`` and
