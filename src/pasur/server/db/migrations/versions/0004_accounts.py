@@ -1,0 +1,87 @@
+"""Accounts with passkeys: the ``accounts``, ``passkeys``, ``account_sessions``,
+``device_links`` and ``passkey_challenges`` tables (:mod:`pasur.server.accounts`).
+
+Revision ID: 0004
+Revises: 0002
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0004"
+down_revision: str | None = "0002"
+branch_labels: str | None = None
+depends_on: str | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "accounts",
+        sa.Column("id", sa.String(length=200), nullable=False),
+        sa.Column("name", sa.String(length=64), nullable=False),
+        sa.Column("name_key", sa.String(length=64), nullable=False),
+        sa.Column("user_handle", sa.String(length=64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("name_changed_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("name_key"),
+        sa.UniqueConstraint("user_handle"),
+    )
+    op.create_table(
+        "passkeys",
+        sa.Column("id", sa.String(length=1400), nullable=False),
+        sa.Column("account_id", sa.String(length=200), nullable=False),
+        sa.Column("public_key", sa.String(length=2000), nullable=False),
+        sa.Column("sign_count", sa.Integer(), nullable=False),
+        sa.Column("transports", sa.JSON(), nullable=False),
+        sa.Column("label", sa.String(length=64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("used_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_index("ix_passkeys_account_id", "passkeys", ["account_id"])
+    op.create_table(
+        "account_sessions",
+        sa.Column("digest", sa.String(length=64), nullable=False),
+        sa.Column("public_id", sa.String(length=32), nullable=False),
+        sa.Column("account_id", sa.String(length=200), nullable=False),
+        sa.Column("label", sa.String(length=64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("digest"),
+        sa.UniqueConstraint("public_id"),
+    )
+    op.create_index("ix_account_sessions_account_id", "account_sessions", ["account_id"])
+    op.create_table(
+        "device_links",
+        sa.Column("digest", sa.String(length=64), nullable=False),
+        sa.Column("account_id", sa.String(length=200), nullable=False),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("digest"),
+    )
+    op.create_index("ix_device_links_account_id", "device_links", ["account_id"])
+    op.create_table(
+        "passkey_challenges",
+        sa.Column("challenge", sa.String(length=128), nullable=False),
+        sa.Column("purpose", sa.String(length=16), nullable=False),
+        sa.Column("subject", sa.String(length=200), nullable=True),
+        sa.Column("name", sa.String(length=64), nullable=True),
+        sa.Column("user_handle", sa.String(length=64), nullable=True),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("challenge"),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("passkey_challenges")
+    op.drop_index("ix_device_links_account_id", table_name="device_links")
+    op.drop_table("device_links")
+    op.drop_index("ix_account_sessions_account_id", table_name="account_sessions")
+    op.drop_table("account_sessions")
+    op.drop_index("ix_passkeys_account_id", table_name="passkeys")
+    op.drop_table("passkeys")
+    op.drop_table("accounts")
