@@ -1,6 +1,6 @@
 """Deleting an account: its personal data goes, the finished games it played stay, anonymised.
 
-In one transaction: the account's row (and with it its passkeys, sessions and link codes), its
+In one transaction: the account's row, its passkeys, sessions and link codes, its
 rating and its history rows are deleted; in every finished game it played, its name becomes
 :data:`DELETED_NAME` (the game's row and the table's stored events, so records and replays show
 no name) and its id in the stored events becomes a new random one that nothing else holds. The
@@ -22,8 +22,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from pasur.protocol import Kind
 from pasur.server.db.rows import (
     AccountRow,
+    AccountSessionRow,
+    DeviceLinkRow,
     GamePlayerRow,
     GameRow,
+    PasskeyRow,
     RatingRow,
     TableEventRow,
     TableRow,
@@ -67,6 +70,9 @@ async def erase(connection: AsyncConnection, account_id: str) -> None:
     )
     await connection.execute(delete(GamePlayerRow).where(GamePlayerRow.player_id == account_id))
     await connection.execute(delete(RatingRow).where(RatingRow.player_id == account_id))
+    # Each row by name: SQLite does not enforce the foreign keys' cascades.
+    for kind in (PasskeyRow, AccountSessionRow, DeviceLinkRow):
+        await connection.execute(delete(kind).where(kind.account_id == account_id))
     await connection.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
 
