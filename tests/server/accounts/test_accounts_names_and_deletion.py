@@ -27,7 +27,7 @@ def test_a_name_that_collides_after_normalisation_is_refused_and_nothing_is_made
     refused = other.call("POST", "/api/account/passkeys/options", {"name": "Ali Reza"})
     assert code_of(refused) == "name_refused"
     assert count(client, AccountRow) == 1
-    assert other.call("GET", "/api/account").json() == {"account": None}
+    assert other.call("GET", "/api/account").json() == {"account": None, "guest": "Someone"}
 
 
 def test_two_guests_racing_for_one_name_get_one_account(client: TestClient) -> None:

@@ -54,7 +54,7 @@ def test_a_guest_keeps_their_games_and_rating_as_an_account_and_on_another_devic
     history = phone.call("GET", "/api/history").json()["games"]
     ratings = client.get("/api/ratings").json()["ratings"]
     assert len(history) == 1
-    assert phone.call("GET", "/api/account").json() == {"account": None}
+    assert phone.call("GET", "/api/account").json() == {"account": None, "guest": "Ava"}
 
     passkey = Passkey()
     added = phone.add_passkey(passkey, name="Ava_Tehrani")
@@ -72,6 +72,9 @@ def test_a_guest_keeps_their_games_and_rating_as_an_account_and_on_another_devic
     assert signed.json() == {"name": "Ava_Tehrani"}
     assert laptop.call("GET", "/api/history").json()["games"] == history
     assert client.get("/api/ratings").json()["ratings"] == ratings
+    rating = laptop.call("GET", "/api/account").json()["account"]["rating"]
+    mine = next(row for row in ratings if row["name"] == "Ava")
+    assert (rating["ordinal"], rating["games"]) == (mine["ordinal"], 1)
     sessions = laptop.call("GET", "/api/account").json()["account"]["sessions"]
     assert [session["current"] for session in sessions] == [False, True]
 
@@ -131,7 +134,7 @@ def test_signing_out_everywhere_ends_every_other_session(client: TestClient) -> 
     assert tablet.sign_in(passkey).status_code == 200
     ended = phone.call("POST", "/api/account/sessions/end-others")
     assert ended.json() == {"ended": 2}
-    assert laptop.call("GET", "/api/account").json() == {"account": None}
+    assert laptop.call("GET", "/api/account").json() == {"account": None, "guest": None}
     assert code_of(tablet.call("GET", "/api/history")) == "no_guest"
     assert phone.call("GET", "/api/account").json()["account"]["name"] == "Mina"
     assert count(client, AccountSessionRow) == 1
@@ -146,7 +149,7 @@ def test_one_session_is_revoked_by_its_id_and_signing_out_ends_this_one(
     sessions = phone.call("GET", "/api/account").json()["account"]["sessions"]
     other = next(s["id"] for s in sessions if not s["current"])
     assert phone.call("DELETE", f"/api/account/sessions/{other}").status_code == 204
-    assert laptop.call("GET", "/api/account").json() == {"account": None}
+    assert laptop.call("GET", "/api/account").json() == {"account": None, "guest": None}
     assert code_of(phone.call("DELETE", f"/api/account/sessions/{other}")) == "no_such_session"
     assert phone.call("DELETE", "/api/session").status_code == 204
     assert phone.cookie is None

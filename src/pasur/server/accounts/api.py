@@ -47,23 +47,25 @@ SIGNED_IN = (E.NOT_SIGNED_IN, E.CROSS_SITE, E.UNAVAILABLE)
     responses=refusals(E.UNAVAILABLE),
 )
 async def get_account(request: Request) -> Response:
-    """``{"account": null}`` for a guest; else its name, passkeys and sessions."""
+    """``{"account": null, "guest": name}`` for a guest (``"guest": null`` for someone with no
+    cookie); else the account's name, rating, passkeys and sessions."""
     guest = guests(request).read(request.cookies.get(COOKIE))
+    nobody = {"account": None, "guest": None if guest is None else guest.name}
     if guest is None or guest.session is None:
-        return JSONResponse({"account": None})
+        return JSONResponse(nobody)
     async with engine(request).connect() as connection:
         found = await store.account(connection, guest.id)
         if found is None:
-            return JSONResponse({"account": None})
+            return JSONResponse(nobody)
         body: JSONObject = {
             "name": found.name,
-            "profile_url": f"/@/{found.name}",
             "created_at": iso_utc(found.created_at),
             "may_rename_at": iso_utc(found.may_rename_at),
+            "rating": await store.rating(connection, found.id),
             "passkeys": await store.passkeys(connection, found.id),
             "sessions": await sessions.sessions(connection, found.id, guest.session),
         }
-    return JSONResponse({"account": body})
+    return JSONResponse({"account": body, "guest": None})
 
 
 @router.post(

@@ -20,8 +20,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.accounts.ceremonies import NewPasskey, aware
 from pasur.server.accounts.names import name_key
-from pasur.server.db.rows import AccountRow, PasskeyRow
+from pasur.server.db.rows import AccountRow, PasskeyRow, RatingRow
 from pasur.server.history.games import iso_utc
+from pasur.server.history.ratings import ordinal
 
 RENAME_EVERY = timedelta(days=30)
 """An account's name changes at most once in this long."""
@@ -194,6 +195,25 @@ async def remove_passkey(connection: AsyncConnection, account_id: str, credentia
             "this is the account's only passkey: add another first, or delete the account",
         )
     await connection.execute(delete(PasskeyRow).where(PasskeyRow.id == credential_id))
+
+
+async def rating(connection: AsyncConnection, account_id: str) -> dict[str, Any] | None:
+    """The account's rating (``{"ordinal", "mu", "sigma", "games"}``), None before a rated game."""
+    row = (
+        await connection.execute(
+            select(RatingRow.mu, RatingRow.sigma, RatingRow.games).where(
+                RatingRow.player_id == account_id
+            )
+        )
+    ).first()
+    if row is None:
+        return None
+    return {
+        "ordinal": ordinal(row.mu, row.sigma),
+        "mu": row.mu,
+        "sigma": row.sigma,
+        "games": row.games,
+    }
 
 
 def _account(row: Any) -> Account:

@@ -46,6 +46,7 @@ PAGES: tuple[Page, ...] = (
     Page("/replay/{table_id}/{game}", "replay.html", private=True),
     Page("/rules", "rules.html"),
     Page("/settings", "settings.html"),
+    Page("/account", "account.html"),
     Page("/tracker", "tracker.html"),
     Page("/tracker/e/{token}", "tracker.html", private=True),
     Page("/tracker/s/{token}", "tracker.html", private=True),
