@@ -1,6 +1,6 @@
-// The account's entry in the app bar of the page that loads this module (the home page): "Sign
+// The account's entry in the app bar of the page that imports this module (the home page): "Sign
 // in" for a guest, the account's name for an account, both linking to /account. A module of
-// its own, so the page it sits on needs one <script> line and nothing else.
+// its own, so the page it sits on needs one import line and nothing else.
 
 import { request } from '../shared/api.js';
 import { h } from '../shared/dom.js';
