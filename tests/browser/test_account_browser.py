@@ -117,6 +117,16 @@ def test_a_guest_adds_a_passkey_and_another_browser_signs_in_to_the_same_games(
     other.locator("#games li").first.wait_for()
     assert other.locator("#games").inner_text() == history
 
+    # The account's public profile: the two-player rating, provisional, its chart, the game.
+    other.goto(f"{site}/@/Ava_Tehrani")
+    card = other.locator("[data-format='2']")
+    card.locator("svg.race-chart").wait_for()
+    assert "provisional" in card.inner_text()
+    assert card.locator(".profile-rating strong").inner_text() in rating
+    replay = other.locator("#recent a").get_attribute("href")
+    assert replay == f"/replay/{rated_game['table_id']}/1?seat=0"
+    screenshot(other, "profile-en-desktop.png", whole=True)
+
     # Signed out everywhere else, the phone is a stranger on its next visit.
     other.goto(f"{site}/account")
     account_shown(other)
@@ -185,5 +195,13 @@ def test_the_account_page_passes_the_accessibility_scan(
     page.goto(f"{site}/?lang={lang}")
     entry = page.locator("#account-entry")
     assert entry.inner_text() == f"Scan_{lang}"
+    page.goto(f"{site}/@/Scan_{lang}?lang={lang}")
+    page.locator("#recent-title").wait_for()
+    assert serious_violations(page) == [], "the profile"
+    page.goto(f"{site}/leaderboard?format=partnerships&lang={lang}")
+    page.locator("#board p, #board table").first.wait_for()
+    assert page.locator("#formats [aria-current=page]").count() == 1
+    assert serious_violations(page) == [], "the leaderboard"
+    screenshot(page, f"leaderboard-{lang}-phone.png")
     assert problems == []
     context.close()

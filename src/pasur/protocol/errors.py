@@ -95,6 +95,7 @@ class ErrorCode(StrEnum):
     LAST_PASSKEY = "last_passkey", 409, "an account keeps at least one passkey"
     BAD_LINK_CODE = "bad_link_code", 400, "a device-link code that is unknown, used or expired"
     NO_SUCH_SESSION = "no_such_session", 404, "the account has no session with that id"
+    NO_SUCH_ACCOUNT = "no_such_account", 404, "no account has that name"
     # The score tracker.
     NO_SUCH_SHEET = "no_such_sheet", 404, "no score sheet has this link"
     NO_SUCH_ROUND = "no_such_round", 404, "the sheet has no round with that number"

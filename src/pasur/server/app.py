@@ -19,6 +19,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 
 import pasur
 from pasur.server.accounts import api as accounts_api
+from pasur.server.accounts import profile_api
 from pasur.server.accounts import sign_in as accounts_sign_in
 from pasur.server.accounts.guard import SessionGuard
 from pasur.server.accounts.limits import SignInLimits
@@ -132,6 +133,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(house_rules.router)
     app.include_router(accounts_api.router)
     app.include_router(accounts_sign_in.router)
+    app.include_router(profile_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app

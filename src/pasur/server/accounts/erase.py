@@ -1,10 +1,10 @@
 """Deleting an account: its personal data goes, the finished games it played stay, anonymised.
 
-In one transaction: the account's row, its passkeys, sessions and link codes, its
-rating and its history rows are deleted; in every finished game it played, its name becomes
-:data:`DELETED_NAME` (the game's row and the table's stored events, so records and replays show
-no name) and its id in the stored events becomes a new random one that nothing else holds. The
-other players' games, results and ratings are unchanged.
+In one transaction: the account's row, its passkeys, sessions and link codes, its ratings
+(overall and per format) and its history rows are deleted; in every finished game it played, its
+name becomes :data:`DELETED_NAME` (the game's row and the table's stored events, so records and
+replays show no name) and its id in the stored events becomes a new random one that nothing else
+holds. The other players' games, results and ratings are unchanged.
 
 A table still being played keeps what it holds in memory until it ends; its later games are
 recorded under the id that no account holds any longer.
@@ -24,9 +24,11 @@ from pasur.server.db.rows import (
     AccountRow,
     AccountSessionRow,
     DeviceLinkRow,
+    FormatRatingRow,
     GamePlayerRow,
     GameRow,
     PasskeyRow,
+    RatingPointRow,
     RatingRow,
     TableEventRow,
     TableRow,
@@ -69,7 +71,8 @@ async def erase(connection: AsyncConnection, account_id: str) -> None:
         update(TableRow).where(TableRow.creator == account_id).values(creator=stranger)
     )
     await connection.execute(delete(GamePlayerRow).where(GamePlayerRow.player_id == account_id))
-    await connection.execute(delete(RatingRow).where(RatingRow.player_id == account_id))
+    for rated in (RatingRow, FormatRatingRow, RatingPointRow):
+        await connection.execute(delete(rated).where(rated.player_id == account_id))
     # Each row by name: SQLite does not enforce the foreign keys' cascades.
     for kind in (PasskeyRow, AccountSessionRow, DeviceLinkRow):
         await connection.execute(delete(kind).where(kind.account_id == account_id))

@@ -101,6 +101,37 @@ class RatingRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class FormatRatingRow(Base):
+    """One person's rating in one format (2, 3 or 4 players, or partnerships)."""
+
+    __tablename__ = "format_ratings"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    format: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Rated games played in the format."""
+    wins: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingPointRow(Base):
+    """A person's rating in a format right after one rated game: the profile's chart."""
+
+    __tablename__ = "rating_points"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    format: Mapped[str] = mapped_column(String(16))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # Score sheets (pasur.server.sheets).
 
 

@@ -47,6 +47,8 @@ PAGES: tuple[Page, ...] = (
     Page("/rules", "rules.html"),
     Page("/settings", "settings.html"),
     Page("/account", "account.html"),
+    Page("/@/{name}", "profile.html"),
+    Page("/leaderboard", "leaderboard.html"),
     Page("/tracker", "tracker.html"),
     Page("/tracker/e/{token}", "tracker.html", private=True),
     Page("/tracker/s/{token}", "tracker.html", private=True),

@@ -20,4 +20,6 @@ export const accountApi = {
   signInWithCode: (code) => request('POST', '/api/session/link', { code }),
   signOut: () => request('DELETE', '/api/session'),
   guest: (name) => request('POST', '/api/guest', { name }),
+  profile: (name) => request('GET', `/api/profiles/${enc(name)}`),
+  leaderboard: (format) => request('GET', `/api/leaderboard?format=${enc(format)}`),
 };

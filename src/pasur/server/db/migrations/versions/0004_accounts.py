@@ -1,5 +1,10 @@
 """Accounts with passkeys: the ``accounts``, ``passkeys``, ``account_sessions``,
-``device_links`` and ``passkey_challenges`` tables (:mod:`pasur.server.accounts`).
+``device_links`` and ``passkey_challenges`` tables (:mod:`pasur.server.accounts`); ratings per
+format and their history, for profiles and leaderboards: ``format_ratings`` and
+``rating_points`` (:mod:`pasur.server.history.formats`).
+
+Rated games that ended before this revision moved only the overall rating: they are in no
+format's rating.
 
 Revision ID: 0004
 Revises: 0002
@@ -75,8 +80,34 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("challenge"),
     )
 
+    op.create_table(
+        "format_ratings",
+        sa.Column("player_id", sa.String(length=200), nullable=False),
+        sa.Column("format", sa.String(length=16), nullable=False),
+        sa.Column("mu", sa.Float(), nullable=False),
+        sa.Column("sigma", sa.Float(), nullable=False),
+        sa.Column("games", sa.Integer(), nullable=False),
+        sa.Column("wins", sa.Integer(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("player_id", "format"),
+    )
+    op.create_table(
+        "rating_points",
+        sa.Column("player_id", sa.String(length=200), nullable=False),
+        sa.Column("table_id", sa.String(length=32), nullable=False),
+        sa.Column("game", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("format", sa.String(length=16), nullable=False),
+        sa.Column("mu", sa.Float(), nullable=False),
+        sa.Column("sigma", sa.Float(), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["table_id"], ["tables.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("player_id", "table_id", "game"),
+    )
+
 
 def downgrade() -> None:
+    op.drop_table("rating_points")
+    op.drop_table("format_ratings")
     op.drop_table("passkey_challenges")
     op.drop_index("ix_device_links_account_id", table_name="device_links")
     op.drop_table("device_links")
