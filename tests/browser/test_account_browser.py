@@ -68,7 +68,7 @@ def rated_game(site: str) -> Iterator[dict[str, Any]]:
     for player in players:
         player.join()
     record = api(site, "GET", f"/api/tables/{table_id}/games/1/record")
-    yield {"table_id": table_id, "cookie": ava, "record": record}
+    yield {"table_id": table_id, "cookie": ava, "babak": babak, "record": record}
 
 
 def account_shown(page: Page) -> None:
@@ -174,6 +174,25 @@ def test_a_device_link_code_signs_a_browser_in(browser: Browser, site: str) -> N
     assert [p for p in problems if "400" not in p] == []
     desk.close()
     phone.close()
+
+
+def test_the_lobby_shows_a_rated_person_s_rating(
+    browser: Browser, site: str, rated_game: dict[str, Any]
+) -> None:
+    babak = rated_game["babak"]
+    created, _ = _http(site, "POST", "/api/tables", {"private": False, "rated": True}, babak)
+    _http(site, "POST", f"/api/tables/{created['table_id']}/join", {"seat": 0}, babak)
+    board = {row["name"]: row["ordinal"] for row in api(site, "GET", "/api/ratings")["ratings"]}
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{site}/lobby")
+    row = page.locator(f"[data-table='{created['table_id']}']")
+    row.wait_for()
+    assert f"Babak ({board['Babak']})" in row.inner_text()
+    assert "rated" in row.inner_text()
+    assert problems == []
+    context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
