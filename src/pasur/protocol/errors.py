@@ -96,6 +96,9 @@ class ErrorCode(StrEnum):
     BAD_LINK_CODE = "bad_link_code", 400, "a device-link code that is unknown, used or expired"
     NO_SUCH_SESSION = "no_such_session", 404, "the account has no session with that id"
     NO_SUCH_ACCOUNT = "no_such_account", 404, "no account has that name"
+    OWN_ACCOUNT = "own_account", 400, "that is the caller's own account"
+    BLOCKED = "blocked", 403, "one of the two people blocks the other"
+    NO_SUCH_CHALLENGE = "no_such_challenge", 404, "no pending challenge to the caller has that id"
     # The score tracker.
     NO_SUCH_SHEET = "no_such_sheet", 404, "no score sheet has this link"
     NO_SUCH_ROUND = "no_such_round", 404, "the sheet has no round with that number"

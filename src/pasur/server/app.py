@@ -19,10 +19,11 @@ from redis.asyncio import BlockingConnectionPool, Redis
 
 import pasur
 from pasur.server.accounts import api as accounts_api
-from pasur.server.accounts import profile_api
+from pasur.server.accounts import friends_api, profile_api
 from pasur.server.accounts import sign_in as accounts_sign_in
 from pasur.server.accounts.guard import SessionGuard
 from pasur.server.accounts.limits import SignInLimits
+from pasur.server.accounts.presence import Presence
 from pasur.server.accounts.sessions import SessionCheck
 from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
@@ -114,6 +115,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.invites = Invites(settings.public_url, settings.host)
     app.state.game_archive = GameArchive(table_store)
     app.state.session_check = SessionCheck(database)
+    app.state.presence = Presence(database)
     app.state.sign_in_limits = SignInLimits()
 
     install_error_handlers(app)
@@ -134,6 +136,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(accounts_api.router)
     app.include_router(accounts_sign_in.router)
     app.include_router(profile_api.router)
+    app.include_router(friends_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app

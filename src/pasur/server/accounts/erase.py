@@ -1,10 +1,11 @@
 """Deleting an account: its personal data goes, the finished games it played stay, anonymised.
 
 In one transaction: the account's row, its passkeys, sessions and link codes, its ratings
-(overall and per format) and its history rows are deleted; in every finished game it played, its
-name becomes :data:`DELETED_NAME` (the game's row and the table's stored events, so records and
-replays show no name) and its id in the stored events becomes a new random one that nothing else
-holds. The other players' games, results and ratings are unchanged.
+(overall and per format), its history rows, follows, blocks, challenges and presence are
+deleted; in every finished game it played, its name becomes :data:`DELETED_NAME` (the game's
+row and the table's stored events, so records and replays show no name) and its id in the
+stored events becomes a new random one that nothing else holds. The other players' games,
+results and ratings are unchanged.
 
 A table still being played keeps what it holds in memory until it ends; its later games are
 recorded under the id that no account holds any longer.
@@ -23,11 +24,15 @@ from pasur.protocol import Kind
 from pasur.server.db.rows import (
     AccountRow,
     AccountSessionRow,
+    BlockRow,
+    ChallengeRow,
     DeviceLinkRow,
+    FollowRow,
     FormatRatingRow,
     GamePlayerRow,
     GameRow,
     PasskeyRow,
+    PresenceRow,
     RatingPointRow,
     RatingRow,
     TableEventRow,
@@ -73,6 +78,15 @@ async def erase(connection: AsyncConnection, account_id: str) -> None:
     await connection.execute(delete(GamePlayerRow).where(GamePlayerRow.player_id == account_id))
     for rated in (RatingRow, FormatRatingRow, RatingPointRow):
         await connection.execute(delete(rated).where(rated.player_id == account_id))
+    for one, other in (
+        (FollowRow.follower_id, FollowRow.followed_id),
+        (BlockRow.blocker_id, BlockRow.blocked_id),
+        (ChallengeRow.from_id, ChallengeRow.to_id),
+    ):
+        await connection.execute(
+            delete(one.class_).where((one == account_id) | (other == account_id))
+        )
+    await connection.execute(delete(PresenceRow).where(PresenceRow.account_id == account_id))
     # Each row by name: SQLite does not enforce the foreign keys' cascades.
     for kind in (PasskeyRow, AccountSessionRow, DeviceLinkRow):
         await connection.execute(delete(kind).where(kind.account_id == account_id))

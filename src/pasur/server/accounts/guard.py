@@ -4,7 +4,8 @@ Plain ASGI, in front of every route: when a request's guest cookie fails the
 :class:`~pasur.server.accounts.sessions.SessionCheck` (its session was revoked, or it is a guest
 cookie of an id that has since become an account), the cookie is taken out of the request, so
 every wing sees a stranger (``no_guest``), and the answer tells the browser to forget it. The
-wings below read the cookie as they always did and know nothing of accounts.
+wings below read the cookie as they always did and know nothing of accounts. A live session is
+reported to :class:`~pasur.server.accounts.presence.Presence`: its account is online.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pasur.server.accounts.presence import Presence
 from pasur.server.accounts.sessions import SessionCheck
 from pasur.server.http.guests import COOKIE, Guests
 
@@ -39,6 +41,9 @@ class SessionGuard:
             return
         check: SessionCheck = state.session_check
         if await check.allows(guest):
+            if guest.session is not None:
+                presence: Presence = state.presence
+                await presence.seen(guest.id)
             await self.app(scope, receive, send)
             return
         kept = cookie_parser(headers["cookie"])

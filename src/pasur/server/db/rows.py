@@ -232,6 +232,55 @@ class PasskeyChallengeRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+# Friends, blocks, presence and challenges between accounts (pasur.server.accounts.friends).
+
+
+class FollowRow(Base):
+    """One account follows another (a friend: they see whether the other is online)."""
+
+    __tablename__ = "follows"
+
+    follower_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    followed_id: Mapped[str] = mapped_column(String(200), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """One account blocks another: no follow, no challenge between them."""
+
+    __tablename__ = "blocks"
+
+    blocker_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(String(200), primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PresenceRow(Base):
+    """When an account was last seen by any server process (at most once a minute)."""
+
+    __tablename__ = "presence"
+
+    account_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengeRow(Base):
+    """A challenge to a table with chosen settings, from one account to another."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    from_id: Mapped[str] = mapped_column(String(200), index=True)
+    to_id: Mapped[str] = mapped_column(String(200), index=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The table's settings as the challenge's body gave them."""
+    status: Mapped[str] = mapped_column(String(16))
+    """``pending``, ``accepted`` or ``declined``."""
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table made when the challenge was accepted."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # The server's own secrets (pasur.server.http.guests).
 
 

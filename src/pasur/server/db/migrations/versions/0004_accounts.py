@@ -1,7 +1,8 @@
 """Accounts with passkeys: the ``accounts``, ``passkeys``, ``account_sessions``,
 ``device_links`` and ``passkey_challenges`` tables (:mod:`pasur.server.accounts`); ratings per
 format and their history, for profiles and leaderboards: ``format_ratings`` and
-``rating_points`` (:mod:`pasur.server.history.formats`).
+``rating_points`` (:mod:`pasur.server.history.formats`); friends: ``follows``, ``blocks``,
+``presence`` and ``challenges`` (:mod:`pasur.server.accounts.friends`).
 
 Rated games that ended before this revision moved only the overall rating: they are in no
 format's rating.
@@ -104,8 +105,42 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("player_id", "table_id", "game"),
     )
 
+    for name, one, other in (
+        ("follows", "follower_id", "followed_id"),
+        ("blocks", "blocker_id", "blocked_id"),
+    ):
+        op.create_table(
+            name,
+            sa.Column(one, sa.String(length=200), nullable=False),
+            sa.Column(other, sa.String(length=200), nullable=False),
+            sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+            sa.PrimaryKeyConstraint(one, other),
+        )
+        op.create_index(f"ix_{name}_{other}", name, [other])
+    op.create_table(
+        "presence",
+        sa.Column("account_id", sa.String(length=200), nullable=False),
+        sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("account_id"),
+    )
+    op.create_table(
+        "challenges",
+        sa.Column("id", sa.String(length=32), nullable=False),
+        sa.Column("from_id", sa.String(length=200), nullable=False),
+        sa.Column("to_id", sa.String(length=200), nullable=False),
+        sa.Column("settings", sa.JSON(), nullable=False),
+        sa.Column("status", sa.String(length=16), nullable=False),
+        sa.Column("table_id", sa.String(length=32), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_index("ix_challenges_from_id", "challenges", ["from_id"])
+    op.create_index("ix_challenges_to_id", "challenges", ["to_id"])
+
 
 def downgrade() -> None:
+    for name in ("challenges", "presence", "blocks", "follows"):
+        op.drop_table(name)
     op.drop_table("rating_points")
     op.drop_table("format_ratings")
     op.drop_table("passkey_challenges")
