@@ -75,6 +75,18 @@ def account_shown(page: Page) -> None:
     page.locator("#passkeys li").first.wait_for()
 
 
+def new_account(browser: Browser, site: str, name: str, lang: str) -> tuple[BrowserContext, Page]:
+    """A browser with its own authenticator, signed in to a new account called ``name``."""
+    context = browser.new_context(**PHONE, bypass_csp=True)
+    page = context.new_page()
+    authenticator(context, page)
+    page.goto(f"{site}/account?lang={lang}")
+    page.locator("#account-name").fill(name)
+    page.locator("#account-view form button[type=submit]").first.click()
+    account_shown(page)
+    return context, page
+
+
 def test_a_guest_adds_a_passkey_and_another_browser_signs_in_to_the_same_games(
     browser: Browser, site: str, rated_game: dict[str, Any]
 ) -> None:
@@ -224,3 +236,38 @@ def test_the_account_page_passes_the_accessibility_scan(
     screenshot(page, f"leaderboard-{lang}-phone.png")
     assert problems == []
     context.close()
+
+
+def test_a_friend_is_followed_seen_online_challenged_and_the_challenge_accepted(
+    browser: Browser, site: str
+) -> None:
+    one, ava = new_account(browser, site, "Ava_F", "en")
+    two, babak = new_account(browser, site, "Babak_F", "fa")
+    problems = watch(ava) + watch(babak)
+    ava.goto(f"{site}/friends?lang=en")
+    ava.locator("#follow-name").fill("babak_f")
+    ava.get_by_role("button", name="Follow", exact=True).click()
+    friend = ava.locator("[data-friend='Babak_F']")
+    friend.wait_for()
+    assert "online" in friend.inner_text()
+    assert serious_violations(ava) == [], "the friends page"
+    friend.get_by_role("button", name="Challenge").click()
+    friend.locator("select").first.select_option("3")
+    friend.get_by_role("button", name="Send the challenge").click()
+    ava.locator("#challenges li").wait_for()
+    screenshot(ava, "friends-en-phone.png", whole=True)
+
+    babak.goto(f"{site}/friends?lang=fa")
+    incoming = babak.locator("#challenges li")
+    incoming.wait_for()
+    assert "Ava_F" in incoming.inner_text()
+    assert serious_violations(babak) == [], "the friends page in Persian"
+    screenshot(babak, "friends-fa-phone.png", whole=True)
+    incoming.get_by_role("button", name="پذیرفتن", exact=True).click()
+    babak.wait_for_url("**/play/t/**")
+    table = babak.url.rsplit("/", 1)[1]
+    assert api(site, "GET", f"/api/tables/{table}")["players"] == 3
+    ava.locator(f"#challenges a[href='/play/t/{table}']").wait_for(timeout=20_000)
+    assert problems == []
+    one.close()
+    two.close()

@@ -49,6 +49,7 @@ PAGES: tuple[Page, ...] = (
     Page("/account", "account.html"),
     Page("/@/{name}", "profile.html"),
     Page("/leaderboard", "leaderboard.html"),
+    Page("/friends", "friends.html"),
     Page("/tracker", "tracker.html"),
     Page("/tracker/e/{token}", "tracker.html", private=True),
     Page("/tracker/s/{token}", "tracker.html", private=True),

@@ -21,5 +21,13 @@ export const accountApi = {
   signOut: () => request('DELETE', '/api/session'),
   guest: (name) => request('POST', '/api/guest', { name }),
   profile: (name) => request('GET', `/api/profiles/${enc(name)}`),
+  friends: () => request('GET', '/api/friends'),
+  follow: (name) => request('PUT', `/api/friends/${enc(name)}`),
+  unfollow: (name) => request('DELETE', `/api/friends/${enc(name)}`),
+  block: (name) => request('PUT', `/api/blocks/${enc(name)}`),
+  unblock: (name) => request('DELETE', `/api/blocks/${enc(name)}`),
+  challenge: (body) => request('POST', '/api/challenges', body),
+  accept: (id) => request('POST', `/api/challenges/${enc(id)}/accept`),
+  decline: (id) => request('POST', `/api/challenges/${enc(id)}/decline`),
   leaderboard: (format) => request('GET', `/api/leaderboard?format=${enc(format)}`),
 };

@@ -168,7 +168,7 @@ function accountView() {
   const name = panel(
     'account.name.title',
     h('p', {}, ...tParts('account.name.now', { name: account.name })),
-    h('p', {}, h('a', { href: `/@/${encodeURIComponent(account.name)}`, id: 'profile-link', text: t('account.profile.link') }), ' · ', h('a', { href: '/leaderboard', text: t('account.leaderboard.link') })),
+    h('p', {}, h('a', { href: `/@/${encodeURIComponent(account.name)}`, id: 'profile-link', text: t('account.profile.link') }), ' · ', h('a', { href: '/friends', text: t('account.friends.heading') }), ' · ', h('a', { href: '/leaderboard', text: t('account.leaderboard.link') })),
     h('p', { id: 'account-rating' }, account.rating
       ? tParts('account.rating.shown', { rating: account.rating.ordinal, count: account.rating.games })
       : t('account.rating.none')),
