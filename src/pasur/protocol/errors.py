@@ -84,6 +84,21 @@ class ErrorCode(StrEnum):
     CROSS_SITE = "cross_site", 403, "a change sent from another site's page"
     # Finished games.
     NO_SUCH_GAME = "no_such_game", 404, "no game with that number has started at the table"
+    # Accounts (pasur.server.accounts).
+    NOT_SIGNED_IN = "not_signed_in", 401, "no account is signed in on this device"
+    NAME_REFUSED = "name_refused", 400, "the account name is not allowed; the message says why"
+    NAME_TAKEN = "name_taken", 409, "another account has that name (or one that looks the same)"
+    NAME_TOO_SOON = "name_too_soon", 409, "the account's name was changed less than a month ago"
+    ACCOUNT_NAME = "account_name", 409, "an account's name changes on its account page only"
+    BAD_PASSKEY = "bad_passkey", 400, "the passkey's answer failed verification; nothing changed"
+    NO_SUCH_PASSKEY = "no_such_passkey", 404, "the account has no passkey with that id"
+    LAST_PASSKEY = "last_passkey", 409, "an account keeps at least one passkey"
+    BAD_LINK_CODE = "bad_link_code", 400, "a device-link code that is unknown, used or expired"
+    NO_SUCH_SESSION = "no_such_session", 404, "the account has no session with that id"
+    NO_SUCH_ACCOUNT = "no_such_account", 404, "no account has that name"
+    OWN_ACCOUNT = "own_account", 400, "that is the caller's own account"
+    BLOCKED = "blocked", 403, "one of the two people blocks the other"
+    NO_SUCH_CHALLENGE = "no_such_challenge", 404, "no pending challenge to the caller has that id"
     # The score tracker.
     NO_SUCH_SHEET = "no_such_sheet", 404, "no score sheet has this link"
     NO_SUCH_ROUND = "no_such_round", 404, "the sheet has no round with that number"

@@ -7,7 +7,8 @@ contracts say so):
 
 - ``app``: wires everything together;
 - ``play`` (online play's REST calls and the table socket), ``sheets`` (the score tracker's API),
-  ``history`` (finished games, records, reviews, ratings);
+  ``accounts`` (passkeys, sessions, profiles, leaderboards, friends: ``docs/accounts.md``);
+- ``history`` (finished games, records, reviews, ratings overall and per format);
 - ``cluster``: several processes sharing their tables through Redis;
 - ``tables``: the tables themselves, with no transport: the authoritative table, its commands,
   the live tables of a process and their store;

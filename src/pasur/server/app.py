@@ -18,6 +18,13 @@ from fastapi.responses import JSONResponse, Response
 from redis.asyncio import BlockingConnectionPool, Redis
 
 import pasur
+from pasur.server.accounts import api as accounts_api
+from pasur.server.accounts import friends_api, profile_api
+from pasur.server.accounts import sign_in as accounts_sign_in
+from pasur.server.accounts.guard import SessionGuard
+from pasur.server.accounts.limits import SignInLimits
+from pasur.server.accounts.presence import Presence
+from pasur.server.accounts.sessions import SessionCheck
 from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
 from pasur.server.db.database import Database
@@ -107,10 +114,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.invites = Invites(settings.public_url, settings.host)
     app.state.game_archive = GameArchive(table_store)
+    app.state.session_check = SessionCheck(database)
+    app.state.presence = Presence(database)
+    app.state.sign_in_limits = SignInLimits()
 
     install_error_handlers(app)
     # The last added runs first: the security headers go on every answer, the guard's refusals
     # too, and a cross-site change is refused before its body is read.
+    # Innermost: a revoked session's cookie is dropped right before the routes read it.
+    app.add_middleware(SessionGuard)
     app.add_middleware(BodyLimit)
     app.add_middleware(AllowedMethods, routes=app.router.routes)
     app.add_middleware(CrossSiteGuard, allowed_origins=settings.allowed_origins)
@@ -121,6 +133,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(play_socket.router)
     app.include_router(history_api.router)
     app.include_router(house_rules.router)
+    app.include_router(accounts_api.router)
+    app.include_router(accounts_sign_in.router)
+    app.include_router(profile_api.router)
+    app.include_router(friends_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app

@@ -91,7 +91,7 @@ def test_every_page_serves_its_file_and_private_links_are_not_indexed(
     pages_client: TestClient,
 ) -> None:
     for page in PAGES:
-        path = page.path.format(table_id="t" * 12, game=1, token="x" * 32)
+        path = page.path.format(table_id="t" * 12, game=1, token="x" * 32, name="Ava")
         response = pages_client.get(path)
         assert response.status_code == 200, path
         assert response.headers["content-type"] == "text/html; charset=utf-8"

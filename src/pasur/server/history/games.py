@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from pasur.protocol import Event, Kind
 from pasur.server.db.database import Database
 from pasur.server.db.rows import GamePlayerRow, GameRow, TableEventRow, TableRow
+from pasur.server.history.formats import format_of, rate_format
 from pasur.server.history.game_log import WHO_AND_RESULT, FinishedGame, finished_games
 from pasur.server.history.ratings import Person, ranks, rate_game
 from pasur.server.tables.config import TableConfig
@@ -87,7 +88,11 @@ class GamesStore:
             for seat, (player, name) in enumerate(zip(game.players, game.seats, strict=True)):
                 assert player is not None
                 sides[seat % len(sides)].append(Person(player, name))
-            await rate_game(connection, sides, ranks(game.totals, game.winner))
+            places = ranks(game.totals, game.winner)
+            await rate_game(connection, sides, places)
+            await rate_format(
+                connection, format_of(config), sides, places, table_id, game.game, now
+            )
 
     async def history(self, player_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
         """A person's finished games, newest first: ``{"table_id", "game", "finished_at",

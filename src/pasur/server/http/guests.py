@@ -13,7 +13,7 @@ import os
 import secrets
 from typing import NamedTuple
 
-from fastapi import Request
+from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
@@ -42,6 +42,9 @@ class Guest(NamedTuple):
     """Opaque and random; never shown to anyone."""
     name: str
     """The name shown at tables."""
+    session: str | None = None
+    """For a signed-in account, its session's token (checked by the accounts wing's guard,
+    which drops a revoked one before any route reads the cookie); None for a guest."""
 
 
 class Guests:
@@ -64,7 +67,22 @@ class Guests:
 
     def cookie_for(self, guest: Guest) -> str:
         """The signed cookie value."""
-        return self._serializer.dumps({"id": guest.id, "name": guest.name})
+        data = {"id": guest.id, "name": guest.name}
+        if guest.session is not None:
+            data["s"] = guest.session
+        return self._serializer.dumps(data)
+
+    def set_cookie(self, response: Response, request: Request, guest: Guest) -> None:
+        """Put ``guest``'s signed cookie on ``response`` (HttpOnly, SameSite=Lax, Secure over
+        HTTPS)."""
+        response.set_cookie(
+            COOKIE,
+            self.cookie_for(guest),
+            max_age=COOKIE_MAX_AGE,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+        )
 
     def of(self, request: Request) -> Guest:
         """The guest whose cookie came with ``request``.
@@ -87,10 +105,10 @@ class Guests:
             return None
         if not isinstance(data, dict):
             return None
-        guest_id, name = data.get("id"), data.get("name")
+        guest_id, name, session = data.get("id"), data.get("name"), data.get("s")
         if not isinstance(guest_id, str) or not isinstance(name, str) or not guest_id:
             return None
-        return Guest(guest_id, name)
+        return Guest(guest_id, name, session if isinstance(session, str) else None)
 
 
 async def _stored_secret(database: Database) -> str:

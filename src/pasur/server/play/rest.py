@@ -19,7 +19,7 @@ from pasur.protocol import ErrorCode, JSONObject, Refused
 from pasur.protocol.text import clean_name
 from pasur.rules import PasurError, make_rules
 from pasur.server.history.ratings import Ratings
-from pasur.server.http.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests
+from pasur.server.http.guests import COOKIE, Guest, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.play.access import guest, live_table, manager, may_manage, token_seat
@@ -63,23 +63,18 @@ def rejoin_url(table_id: str, token: str) -> str:
 @router.post(
     "/api/guest",
     summary="Choose a guest name (sets the signed guest cookie)",
-    responses=refusals(E.BAD_NAME, E.CROSS_SITE, body=True),
+    responses=refusals(E.BAD_NAME, E.ACCOUNT_NAME, E.CROSS_SITE, body=True),
 )
 async def new_guest(request: Request, body: GuestBody) -> Response:
     """Set the guest cookie. A guest who already has one keeps their id with the new name."""
     name = clean_name(body.name)
     guests = shared(request, "guests", Guests)
     known = guests.read(request.cookies.get(COOKIE))
+    if known is not None and known.session is not None:
+        raise Refused(E.ACCOUNT_NAME, "an account's name changes on the account page")
     who = Guest(known.id, name) if known is not None else guests.new_guest(name)
     response = JSONResponse({"name": who.name})
-    response.set_cookie(
-        COOKIE,
-        guests.cookie_for(who),
-        max_age=COOKIE_MAX_AGE,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
+    guests.set_cookie(response, request, who)
     return response
 
 

@@ -7,6 +7,8 @@ import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { mountSeatForm, nameField } from './form-parts.js';
 import { readTableSettings, tableSettings } from './house-rules.js';
+// The account's sign-in entry in the app bar (a module of its own: docs/accounts.md).
+import '../account/entry.js';
 
 function drawForm(form) {
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });

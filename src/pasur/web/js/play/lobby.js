@@ -26,7 +26,12 @@ function join(tableId) {
 }
 
 function tableRow(table) {
-  const names = table.seats.map((seat) => seatLabel(seat) ?? t('play.seat.empty'));
+  // A rated person's seat shows their rating (the server's conservative figure; null unrated).
+  const names = table.seats.map((seat, index) => {
+    const name = seatLabel(seat) ?? t('play.seat.empty');
+    const rating = table.ratings?.[index];
+    return rating == null ? name : t('play.lobby.rated_seat', { name, rating });
+  });
   const free = table.seats.filter((seat) => seat.kind === 'empty').length;
   return h(
     'li',
@@ -37,6 +42,7 @@ function tableRow(table) {
       h('strong', { text: t('play.lobby.players', { n: table.players }) }),
       ' · ',
       h('span', { text: table.turn_timer ? t('play.lobby.timer', { n: table.turn_timer }) : t('play.lobby.no_timer') }),
+      table.rated ? [' · ', h('span', { text: t('play.lobby.rated') })] : null,
       h('div', { class: 'hint' }, names.map((name, index) => [index ? t('list.separator') : '', h('bdi', { text: name })])),
     ),
     h('button', {

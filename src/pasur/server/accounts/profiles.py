@@ -1,0 +1,139 @@
+"""What a profile and a leaderboard show, read from the finished games and the format ratings.
+
+A profile is an account's: guests have no public name. It shows each format's rating (the
+conservative ``mu - 3 sigma``, its uncertainty, provisional or not, and its history), the games
+played and won, and the recent games *at public tables* with their replays; a private table's
+games stay between the people who played them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from pasur.server.accounts.store import Account
+from pasur.server.db.rows import (
+    AccountRow,
+    FormatRatingRow,
+    GamePlayerRow,
+    GameRow,
+    RatingPointRow,
+    RatingRow,
+    TableRow,
+)
+from pasur.server.history.formats import ESTABLISHED_GAMES, FORMATS
+from pasur.server.history.games import iso_utc
+from pasur.server.history.ratings import LEADERBOARD, ordinal
+
+RECENT = 10
+"""Games a profile lists."""
+
+POINTS = 100
+"""The latest ratings a profile's chart draws, per format."""
+
+
+def rating_json(mu: float, sigma: float, games: int, wins: int) -> dict[str, Any]:
+    return {
+        "ordinal": ordinal(mu, sigma),
+        "mu": round(mu, 3),
+        "sigma": round(sigma, 3),
+        "games": games,
+        "wins": wins,
+        "provisional": games < ESTABLISHED_GAMES,
+    }
+
+
+async def profile(connection: AsyncConnection, account: Account) -> dict[str, Any]:
+    """The profile of ``account``: ``{"name", "since", "ratings", "played", "won", "recent"}``."""
+    ratings: dict[str, Any] = {}
+    rows = await connection.execute(
+        select(FormatRatingRow).where(FormatRatingRow.player_id == account.id)
+    )
+    for row in rows:
+        ratings[row.format] = rating_json(row.mu, row.sigma, row.games, row.wins)
+        points = await connection.execute(
+            select(RatingPointRow.mu, RatingPointRow.sigma, RatingPointRow.at)
+            .where(RatingPointRow.player_id == account.id, RatingPointRow.format == row.format)
+            .order_by(RatingPointRow.at.desc(), RatingPointRow.game.desc())
+            .limit(POINTS)
+        )
+        ratings[row.format]["history"] = [
+            {"mu": round(p.mu, 3), "ordinal": ordinal(p.mu, p.sigma), "at": iso_utc(p.at)}
+            for p in reversed(points.all())
+        ]
+    games = (
+        await connection.execute(
+            select(
+                GameRow.table_id,
+                GameRow.game,
+                GameRow.finished_at,
+                GameRow.seats,
+                GameRow.totals,
+                GameRow.winner,
+                GamePlayerRow.seat,
+                TableRow.private,
+            )
+            .join(
+                GamePlayerRow,
+                (GamePlayerRow.table_id == GameRow.table_id) & (GamePlayerRow.game == GameRow.game),
+            )
+            .join(TableRow, TableRow.id == GameRow.table_id)
+            .where(GamePlayerRow.player_id == account.id)
+            .order_by(GameRow.finished_at.desc(), GameRow.table_id, GameRow.game.desc())
+        )
+    ).all()
+    won = [row.seat % len(row.totals) == row.winner for row in games]
+    recent = [
+        {
+            "table_id": row.table_id,
+            "game": row.game,
+            "finished_at": iso_utc(row.finished_at),
+            "seats": list(row.seats),
+            "you": row.seat,
+            "totals": list(row.totals),
+            "winner": row.winner,
+            "won": win,
+            "replay_url": f"/replay/{row.table_id}/{row.game}?seat={row.seat}",
+        }
+        for row, win in zip(games, won, strict=True)
+        if not row.private
+    ][:RECENT]
+    return {
+        "name": account.name,
+        "since": iso_utc(account.created_at),
+        "ratings": {name: ratings[name] for name in FORMATS if name in ratings},
+        "played": len(games),
+        "won": sum(won),
+        "recent": recent,
+    }
+
+
+async def leaderboard(
+    connection: AsyncConnection, format_name: str, limit: int = LEADERBOARD
+) -> list[dict[str, Any]]:
+    """The best established ratings of a format: ``{"rank", "name", "profile_url", ...}``.
+
+    An account is listed by its name, with its profile; a rated guest by the name they last
+    played under, without one.
+    """
+    rows = await connection.execute(
+        select(FormatRatingRow, AccountRow.name.label("account"), RatingRow.name.label("played"))
+        .outerjoin(AccountRow, AccountRow.id == FormatRatingRow.player_id)
+        .outerjoin(RatingRow, RatingRow.player_id == FormatRatingRow.player_id)
+        .where(FormatRatingRow.format == format_name, FormatRatingRow.games >= ESTABLISHED_GAMES)
+        .order_by(
+            (FormatRatingRow.mu - 3 * FormatRatingRow.sigma).desc(), FormatRatingRow.mu.desc()
+        )
+        .limit(limit)
+    )
+    return [
+        {
+            "rank": place,
+            "name": row.account or row.played or "?",
+            "profile_url": None if row.account is None else f"/@/{row.account}",
+            **rating_json(row.mu, row.sigma, row.games, row.wins),
+        }
+        for place, row in enumerate(rows, start=1)
+    ]
