@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+import pytest
 from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, screenshot, watch
 from websockets.sync.client import connect
 
@@ -436,11 +437,11 @@ TAMPER = """(how) => {
     const frame = JSON.parse(data);
     if (frame.type !== 'play') return send.call(this, data);
     WebSocket.prototype.send = send;
+    const held = [...document.querySelectorAll('.hand-card')].map((card) => card.dataset.card);
+    const absent = ['KS', 'QS', 'KH', 'QH'].find((card) => !held.includes(card));
     if (how === 'stale') frame.version -= 1;
-    else {
-      const held = [...document.querySelectorAll('.hand-card')].map((card) => card.dataset.card);
-      frame.move = `${['KS', 'QS', 'KH', 'QH'].find((card) => !held.includes(card))} lay`;
-    }
+    else if (how === 'off-table') frame.move = `${held[0]}+${absent}`;
+    else frame.move = `${absent} lay`;
     return send.call(this, JSON.stringify(frame));
   };
 }"""
@@ -479,11 +480,53 @@ def test_a_stale_play_is_resent_and_a_refused_one_explained(browser: Browser, se
     page.evaluate(TAMPER, "illegal")
     assert _play_once(page)
     page.locator("#notice").wait_for()
-    # The engine's reason ("KS is not in seat 1's hand") is said in the page's own words.
-    assert re.fullmatch(r"(KS|QS|KH|QH) is not in your hand", page.locator("#notice").inner_text())
+    # The engine's reason (kind not_in_hand, card KS) is said in the page's own words, the card
+    # written as everywhere on the page.
+    assert re.fullmatch("(K♠|Q♠|K♥|Q♥) is not in your hand", page.locator("#notice").inner_text())
     assert page.locator(".hand-card").count() == 3
     assert errors == ["stale", "illegal"]
     assert _play_once(page)  # the next play goes through and clears the message
     page.locator("#notice").wait_for(state="hidden")
+    assert problems == []
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"), [("en", "{}: not on the table"), ("fa", "{}: روی میز نیست")]
+)
+def test_a_refusal_is_said_from_its_reason_in_english_and_persian(
+    browser: Browser, server: str, language: str, sentence: str
+) -> None:
+    # The error frame's reason (kind not_on_table, the card named as taken) is translated by
+    # its kind: the English and the Persian catalogue's sentence, the card in its own <bdi>.
+    context = _guest(browser, server, "Noa")
+    rejoin = _new_table(context, server, players=2, bots={"1": "random"})
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    reasons: list[dict[str, Any]] = []
+
+    def listen(socket: WebSocket) -> None:
+        def received(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if frame["type"] == "error":
+                reasons.append(frame["reason"])
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", listen)
+    page.goto(f"{server}{rejoin}&anim=0&lang={language}")
+    page.locator(".hand-card.is-playable").first.wait_for()
+    page.evaluate(TAMPER, "off-table")
+    assert _play_once(page)
+    notice = page.locator("#notice")
+    notice.wait_for()
+    assert [reason["kind"] for reason in reasons] == ["not_on_table"]
+    (missing,) = reasons[0]["taken"]
+    shown = {"KS": "K♠", "QS": "Q♠", "KH": "K♥", "QH": "Q♥"}[missing]
+    assert notice.inner_text() == sentence.format(shown)
+    assert notice.locator("bdi").all_inner_texts() == [shown]
+    assert page.locator(".hand-card").count() == 4
     assert problems == []
     context.close()

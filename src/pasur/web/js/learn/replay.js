@@ -182,7 +182,7 @@ function failure(error) {
   if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
     return t('learn.replay.not_found');
   }
-  const reason = error instanceof ApiError ? (error.detail?.message ?? error.message) : String(error);
+  const reason = error instanceof ApiError ? error.message : String(error);
   return t('learn.replay.error', { reason: error?.status === 0 ? t('learn.history.offline') : reason });
 }
 

@@ -22,6 +22,8 @@ function gameFrom(snapshotGame, players) {
     hand: game.hand ?? [],
     legal: game.legal ?? [],
     winner: game.winner ?? null,
+    // Pasur Ru Baaz: every seat's face-up cards, public ([] per seat; [] without open cards).
+    open: game.open ?? [],
   };
 }
 
@@ -137,7 +139,7 @@ export function applyEvent(state, event, now = Date.now()) {
         round: event.round, dealer: event.dealer, turn: event.turn, packSize: event.pack_size,
         table: [...event.table], hand: event.hand ?? [], handSizes: Array(game.players).fill(HAND),
         piles: Array.from({ length: game.players }, () => []), surs: Array(game.players).fill(0),
-        legal: legalAfter(state, event),
+        legal: legalAfter(state, event), open: event.open ?? [],
       });
       state.commitment = event.commitment;
       state.lastPlay = null;
@@ -147,6 +149,7 @@ export function applyEvent(state, event, now = Date.now()) {
       Object.assign(game, {
         turn: event.turn, packSize: event.pack_size, hand: event.hand ?? [],
         handSizes: Array(game.players).fill(HAND), legal: legalAfter(state, event),
+        open: event.open ?? [],
       });
       state.clock = clockFor(state, event.turn, now);
       return { kind: 'dealt', turn: event.turn };
@@ -202,6 +205,7 @@ function applyPlayed(state, event, now) {
   state.lastPlay = { seat: event.seat, card: event.card, taken: [...event.taken], sur: event.sur };
   game.turn = event.turn;
   game.legal = legalAfter(state, event);
+  game.open = event.open ?? [];
   state.clock = clockFor(state, event.turn, now);
   return { kind: 'played', play: event, tableBefore: before, pileBefore };
 }

@@ -5,7 +5,7 @@
 // from the server's legal moves; refused plays are explained in the server's words; a stale play
 // is sent again when it is still legal (docs/protocol.md section 7).
 
-import { h } from '../shared/dom.js';
+import { fill, h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
 import { drawBar, mountBar } from './bar.js';
@@ -95,6 +95,7 @@ function drawBoard(real, extras = ui.extras) {
     hand: state.you >= 0 ? game.hand : [],
     table: flash ? flash.table : game.table,
     legal: game.legal ?? [],
+    open: state.you >= 0 ? game.open?.[state.you] ?? [] : [],
     enabled: myTurn(state) && !ui.pending && Array.isArray(game.legal),
     flash: flash?.taken ?? null,
     capturing: flash?.capturing ?? null,
@@ -108,7 +109,7 @@ function drawBoard(real, extras = ui.extras) {
   banner.textContent = extras.sur === undefined ? '' : t('table.sur.banner', { name: seatName(state, extras.sur) });
   show('#hand', state.you >= 0);
   const notice = $('#notice');
-  notice.textContent = ui.notice;
+  fill(notice, ui.notice);
   notice.hidden = !ui.notice;
   coach.draw(state);
 }
@@ -245,7 +246,7 @@ function onError(frame) {
       return;
     }
     ui.pending = null;
-    ui.notice = problemText(frame.code, frame.message);
+    ui.notice = problemText(frame.code, frame.message, frame.reason);
     draw();
     return;
   }
@@ -262,7 +263,7 @@ function onError(frame) {
     fail(problemText(frame.code, frame.message));
     return;
   }
-  toast(problemText(frame.code, frame.message));
+  toast(problemText(frame.code, frame.message, frame.reason));
 }
 
 /** The round's sheet over the felt; resolves when the player asks for the next deal. */
