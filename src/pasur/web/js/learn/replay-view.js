@@ -131,10 +131,14 @@ export function roundScore(game, roundIndex, index) {
   if (last) {
     const best = Math.max(...totals);
     const winner = totals.indexOf(best);
+    // Sides tied at the top: a drawn game (target-tie=draw).
+    const drawn = totals.filter((total) => total === best).length > 1;
     parts.push(
       h('p', {
         class: 'winner',
-        text: t('learn.replay.winner', { name: game.sides[winner], total: best }),
+        text: drawn
+          ? t('learn.replay.draw', { total: best })
+          : t('learn.replay.winner', { name: game.sides[winner], total: best }),
       }),
     );
   }

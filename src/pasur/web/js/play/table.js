@@ -6,11 +6,12 @@
 // is sent again when it is still legal (docs/protocol.md section 7).
 
 import { fill, h } from '../shared/dom.js';
-import { onLanguageChange, t } from '../shared/i18n.js';
+import { onLanguageChange, t, tParts } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
 import { drawBar, mountBar } from './bar.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
+import { mountClaim } from './claim.js';
 import { isPractice, mountCoach } from './coach.js';
 import { verifyCommitment } from './fairness.js';
 import { GUIDE_TABLE, GuideSocket } from './first-game.js';
@@ -56,6 +57,7 @@ const ui = {
 
 let area = null;
 let coach = null;
+let claim = null;
 let chat = null;
 let log = null;
 
@@ -112,6 +114,7 @@ function drawBoard(real, extras = ui.extras) {
   fill(notice, ui.notice);
   notice.hidden = !ui.notice;
   coach.draw(state);
+  claim.draw(state);
 }
 
 function draw(extras) {
@@ -250,7 +253,7 @@ function onError(frame) {
     draw();
     return;
   }
-  if (coach.onError(frame) || chat.onError(frame)) {
+  if (coach.onError(frame) || claim.onError(frame) || chat.onError(frame)) {
     draw();
     return;
   }
@@ -327,6 +330,9 @@ async function showEffect(effect) {
       refreshDialog($('#over-dialog'), []);
       ui.checks = [];
       log.clear();
+      break;
+    case 'claimed':
+      log.note(tParts(effect.right ? 'table.log.claim_right' : 'table.log.claim_wrong', { name: seatName(state, effect.seat) }));
       break;
     case 'stand_in':
       log.note([t(effect.active ? 'table.log.stand_in' : 'table.log.stand_in_off', { name: seatName(state, effect.seat) })]);
@@ -456,6 +462,7 @@ async function main() {
   mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw() });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
+  claim = mountClaim($('#tools'), { send, version: () => ui.state.version });
   chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: tableId === GUIDE_TABLE });
   log = mountLog($('#log'));
   ui.token = tableId === GUIDE_TABLE ? null : takeSeatToken(tableId);
