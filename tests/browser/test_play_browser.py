@@ -177,6 +177,11 @@ def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> No
             assert best.count() == 1
             card = (best.get_attribute("data-move") or "").split("+")[0].split(" ")[0]
             assert page.locator(f".hand-card.is-hinted[data-card='{card}']").count() == 1
+            # Each move in words, from the facts the server sends with it: "7♦ takes 4♠: +0
+            # points now, but leaves no Sur — the expert's choice".
+            for line in page.locator("#hints .hint-list li").all_inner_texts():
+                assert re.search(r"\+\d+ points? now", line), line
+                assert re.search(r"leaves no Sur|% likely", line), line
             asked.append("shown")
         else:
             asked.append("unsupported")

@@ -326,10 +326,22 @@ class ChatLine(ServerFrame):
 
 @dataclass(frozen=True, slots=True)
 class RankedMove:
-    """One legal move of a hint, written as ``play`` accepts it, and its expected margin."""
+    """One legal move of a hint, written as ``play`` accepts it, and its expected margin; with
+    the facts a coach says it in (:func:`pasur.bots.explain.move_facts`): the points it scores
+    at once (``now``), whether it is a Sur, and the chance (0 to 1) that it leaves the next seat
+    a Sur (``sur_chance``)."""
 
     move: str
     value: float
+    now: int | None = None
+    sur: bool | None = None
+    sur_chance: float | None = None
+
+    def to_json(self) -> JSONObject:
+        ranked: JSONObject = {"move": self.move, "value": self.value}
+        if self.now is not None:
+            ranked.update(now=self.now, sur=self.sur, sur_chance=self.sur_chance)
+        return ranked
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +356,7 @@ class HintFrame(ServerFrame):
         frame: JSONObject = {
             "type": "hint",
             "version": self.version,
-            "moves": [{"move": m.move, "value": m.value} for m in self.moves],
+            "moves": [ranked.to_json() for ranked in self.moves],
         }
         if self.ref is not None:
             frame["ref"] = self.ref
