@@ -102,3 +102,32 @@ def test_a_wrong_claim_ends_the_game_and_is_said_on_the_game_over_screen(
     assert re.search(r"bot wins!", over.inner_text())
     assert problems == []
     context.close()
+
+
+DRAWN_GAME_OVER = """async (language) => {
+  const { setLanguage } = await import('/static/js/shared/i18n.js');
+  const { gameOverView } = await import('/static/js/play/sheet.js');
+  await setLanguage(language);
+  const seats = ['Ava', 'Babak'].map((name, seat) => ({ seat, kind: 'human', name }));
+  const state = {
+    you: 0, seats, config: { players: 2, rules: { 'target-tie': 'draw' } },
+    game: { round: 1, totals: [62, 62] }, history: [], claim: null, rematch: [null, null],
+    gameOver: { game: 1, winner: -2, winners: [], totals: [62, 62] },
+  };
+  const box = document.createElement('div');
+  box.append(...gameOverView(state).filter(Boolean));
+  return box.querySelector('.winner').textContent;
+}"""
+
+
+def test_the_game_over_screen_says_a_drawn_game(browser: Browser, server: str) -> None:
+    # target-tie=draw: the game_over event's winner -2, said as a draw in both languages.
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/practise?lang=en")
+    page.locator("input[name=preset][value=pasur11]").wait_for(state="attached")
+    assert page.evaluate(DRAWN_GAME_OVER, "en") == "A draw: the game ends tied at the top."
+    assert page.evaluate(DRAWN_GAME_OVER, "fa") == "مساوی: بازی با امتیاز برابر در صدر تمام شد."
+    assert problems == []
+    context.close()
