@@ -9,7 +9,8 @@ import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from browser_support import DESKTOP, guest_context, new_table, screenshot, watch
+from axe_support import serious_violations
+from browser_support import DESKTOP, PHONE, guest_context, new_table, screenshot, watch
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, WebSocket
@@ -47,7 +48,8 @@ def test_the_table_form_offers_every_preset(browser: Browser, server: str) -> No
 def test_ru_baaz_open_cards_lie_face_up_on_the_opponents_seat(
     browser: Browser, server: str
 ) -> None:
-    context = guest_context(browser, server, "Noa")
+    # bypass_csp: the accessibility scan injects axe-core (axe_support.py).
+    context = guest_context(browser, server, "Noa", bypass_csp=True)
     rejoin = new_table(context, server, players=2, preset="ru-baaz", bots={"1": "random"})
     table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
     assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
@@ -69,6 +71,34 @@ def test_ru_baaz_open_cards_lie_face_up_on_the_opponents_seat(
     assert len(shown) == 1 and backs.count() >= 2
     assert page.locator(f"#hand .hand-card.is-open[data-card='{open_now[0][0]}']").count() == 1
     screenshot(page, "ru-baaz-table.png")
+    assert serious_violations(page) == []
+    assert problems == []
+    context.close()
+
+
+def test_under_stacks_your_own_hidden_cards_are_backs_too(browser: Browser, server: str) -> None:
+    # open-cards=stack: a seat knows only the top card of its own face-down stack.
+    context = guest_context(browser, server, "Noa", **PHONE, bypass_csp=True)
+    rejoin = new_table(
+        context,
+        server,
+        players=2,
+        preset="ru-baaz",
+        settings={"open-cards": "stack"},
+        bots={"1": "random"},
+    )
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{rejoin}&anim=0&lang=fa")
+    page.locator(".hand-card.is-playable").first.wait_for()
+    assert page.locator("#hand .hand-card").count() == 1
+    assert page.locator("#hand .hand-card.is-open").count() == 1
+    assert page.locator("#hand .hand-back .card-back").count() == 3
+    assert page.locator("[data-testid=open-1] .card").count() == 1
+    screenshot(page, "ru-baaz-stack-fa-phone.png")
+    assert serious_violations(page) == []
     assert problems == []
     context.close()
 

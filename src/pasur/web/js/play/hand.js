@@ -41,7 +41,7 @@ export class PlayArea {
    * `capturing`, held on the felt for the eye; `confirm` asks for a second tap before a play.
    */
   update(view) {
-    this.view = { flash: null, capturing: null, fresh: null, confirm: false, open: [], ...view };
+    this.view = { flash: null, capturing: null, fresh: null, confirm: false, open: [], unknown: 0, ...view };
     const moves = this.selected ? movesOf(view.legal, this.selected) : [];
     if (!view.enabled || !view.hand.includes(this.selected) || !moves.length) this.clear(false);
     this.render();
@@ -162,7 +162,10 @@ export class PlayArea {
         cardElement(card),
       );
     });
-    this.handEl.replaceChildren(...buttons);
+    const backs = Array.from({ length: this.view.unknown ?? 0 }, () =>
+      h('span', { class: 'hand-back', 'aria-hidden': 'true' }, cardElement(null, { faceDown: true })),
+    );
+    this.handEl.replaceChildren(...buttons, ...backs);
     if (focused && hand.includes(focused)) this.handEl.querySelector(`[data-card="${focused}"]`)?.focus();
   }
 

@@ -98,6 +98,8 @@ function drawBoard(real, extras = ui.extras) {
     table: flash ? flash.table : game.table,
     legal: game.legal ?? [],
     open: state.you >= 0 ? game.open?.[state.you] ?? [] : [],
+    // open-cards=stack: the cards of the viewer's own stack it does not know, drawn as backs.
+    unknown: state.you >= 0 ? Math.max(0, (game.handSizes[state.you] ?? 0) - game.hand.length) : 0,
     enabled: myTurn(state) && !ui.pending && Array.isArray(game.legal),
     flash: flash?.taken ?? null,
     capturing: flash?.capturing ?? null,
