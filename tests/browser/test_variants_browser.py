@@ -130,6 +130,13 @@ def test_a_wrong_claim_ends_the_game_and_is_said_on_the_game_over_screen(
     assert claimed == [{"n": claimed[0]["n"], "kind": "claimed", "seat": 0, "right": False}]
     assert "Noa claimed the game wrongly and lost it." in over.inner_text()
     assert re.search(r"bot wins!", over.inner_text())
+    # The replay's last position (the only one: Noa claimed before any play) says the claim and
+    # the record's winner (a claim can make it other than the top total).
+    page.locator("#review").click()
+    score = page.locator("#score")
+    score.wait_for()
+    assert "Noa claimed the game here (per shodam)." in score.inner_text()
+    assert re.search(r"bot wins with \d+\.", score.inner_text())
     assert problems == []
     context.close()
 

@@ -12,8 +12,10 @@ import random
 import pytest
 from table_support import make_table, play_turn
 
+from pasur.bots.review import review
 from pasur.protocol import ErrorCode, Refused
 from pasur.rules import claim_is_right, make_rules
+from pasur.rules.positions import positions
 from pasur.rules.scoring import DRAW
 from pasur.server.history.ratings import ranks
 from pasur.server.tables.commands import Claim, command_from_json
@@ -104,3 +106,24 @@ def test_a_drawn_game_ends_the_tables_game_without_a_winner() -> None:
     assert ranks(table.game.totals, DRAW) == [0, 0]
     assert ranks((70, 70, 40), DRAW) == [0, 0, 2]
     assert ranks((70, 62, 40), 1) == [1, 0, 2]
+
+
+def test_a_claimed_game_replays_and_reviews() -> None:
+    # The replay's positions and the coach's review read a record whose round a claim ended,
+    # even before anyone played in it: the claim adds a final position, not a play.
+    for plays in (0, 5):
+        table = make_table("hh", seed=3, rules=CLAIMS)
+        rng = random.Random(plays)
+        for _ in range(plays):
+            play_turn(table, rng)
+        game = table.game
+        assert game is not None
+        claimant = game.turn
+        table.claim(claimant, table.version, now=1.0)
+        shown = positions(table.record())["rounds"][-1]
+        # One position before each play and the one the claim was made in.
+        assert len(shown["positions"]) == plays + 1
+        assert [p["played"] is None for p in shown["positions"]] == [False] * plays + [True]
+        assert shown["score"]["claimed_by"] == claimant
+        reviewed = review(table.record(), claimant, seconds=0.01)
+        assert all(turn.index < plays for turn in reviewed)

@@ -24,7 +24,7 @@ function route() {
 
 const state = {
   route: route(),
-  game: null, // {seats, sides, surPoints, rounds}
+  game: null, // {seats, sides, surPoints, rounds, winner}
   round: 0,
   index: 0,
   highlight: null, // the coach's turn being looked at
@@ -226,6 +226,8 @@ async function main() {
     sides: sideNames(positions.seats, sides),
     surPoints: Number(record.rules?.['sur-points'] ?? 5),
     rounds: positions.rounds,
+    // The record's winner: a side, "draw" (target-tie=draw), or null (an unfinished game).
+    winner: record.winner ?? null,
   };
   const download = $('#download');
   download.href = learnApi.downloadUrl(learnApi.recordUrl(tableId, game));
