@@ -127,3 +127,25 @@ def test_a_claimed_game_replays_and_reviews() -> None:
         assert shown["score"]["claimed_by"] == claimant
         reviewed = review(table.record(), claimant, seconds=0.01)
         assert all(turn.index < plays for turn in reviewed)
+
+
+def test_a_bot_claims_as_soon_as_its_claim_is_right_and_never_wrongly() -> None:
+    # With claims=on a bot seat claims the moment its side's claim would be right, as the
+    # self-play loop does; until then the round goes on.
+    for seed in range(20):
+        table = make_table("hb", seed=seed, rules=CLAIMS)
+        rng = random.Random(seed)
+        while table.status.value == "playing":
+            game = table.game
+            assert game is not None
+            assert not claim_is_right(game, 1), "a bot left a right claim unmade"
+            play_turn(table, rng)
+        claims = [event for event in table.history if event.kind.value == "claimed"]
+        if claims and claims[0].data["seat"] == 1:
+            break
+    else:
+        raise AssertionError("the bot never claimed in 20 games")
+    assert claims[0].data == {"seat": 1, "right": True}
+    [over] = [event for event in table.history if event.kind.value == "game_over"]
+    assert over.data["winner"] == 1
+    assert Table.from_log(table.config, table.history, now=0.0).game == table.game

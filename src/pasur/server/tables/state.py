@@ -12,7 +12,7 @@ import dataclasses
 
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 from pasur.protocol.events import EventData
-from pasur.rules import Card, GameState, Move, claim, new_game, next_round, play
+from pasur.rules import Card, GameState, Move, claim, claim_is_right, new_game, next_round, play
 from pasur.rules.records import record_of
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.seats import EMPTY_SEAT, SeatKind, SeatState, Status
@@ -82,6 +82,17 @@ class TableState:
         if self.seats[seat].kind is not SeatKind.HUMAN:
             raise Refused(ErrorCode.NOT_SEATED, f"seat {seat} is played by a bot")
         return self.game
+
+    def bot_with_a_right_claim(self) -> int:
+        """The first bot seat whose side could claim the game rightly now (``claims=on``, a
+        round being played), or -1: bots claim as the self-play loop does."""
+        game = self.game
+        if game is None or game.turn < 0 or not game.rules.claims:
+            return -1
+        for seat, occupant in enumerate(self.seats):
+            if occupant.kind is SeatKind.BOT and claim_is_right(game, game.side_of(seat)):
+                return seat
+        return -1
 
     def refuse_while_playing(self, what: str) -> None:
         """Raise ``game_running`` while a game is played: seats change between games."""

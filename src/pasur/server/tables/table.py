@@ -35,16 +35,7 @@ from typing import Any
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 from pasur.protocol.events import copy_json
 from pasur.protocol.text import clean_name
-from pasur.rules import (
-    GameState,
-    Move,
-    claim,
-    claim_is_right,
-    new_game,
-    next_round,
-    play_legal,
-    shuffle_deck,
-)
+from pasur.rules import GameState, Move, claim, new_game, next_round, play_legal, shuffle_deck
 from pasur.rules.fairness import commitment, new_salt
 from pasur.server.tables.config import TableConfig, bot_level, timeout_level
 from pasur.server.tables.moves import read_move
@@ -307,8 +298,8 @@ class Table:
         check_version(expected_version, self._version)
         if not game.rules.claims:
             raise Refused(ErrorCode.ILLEGAL, "claims are off at this table (claims=off)")
-        right = claim_is_right(game, game.side_of(seat))
         after = claim(game, seat)
+        right = after.winner == game.side_of(seat)  # a wrong claim gives the game to another
         self._emit(Kind.CLAIMED, {"seat": seat, "right": right}, now, after=after)
         self._end_round(after, now)
         return self._flush()
@@ -491,6 +482,10 @@ class Table:
         self._emit(Kind.PLAYED, played(before, after, move, by), now, after=after)
         if after.turn >= 0 and after.dealt > before.dealt:
             self._emit(Kind.DEALT, dealt(after), now)
+        bot = self._state.bot_with_a_right_claim()
+        if bot >= 0:  # per shodam: a bot claims as soon as its claim is right, never wrongly
+            after = claim(after, bot)
+            self._emit(Kind.CLAIMED, {"seat": bot, "right": True}, now, after=after)
         self._end_round(after, now)
 
     def _end_round(self, after: GameState, now: float) -> None:
