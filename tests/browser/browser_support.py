@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "pasur" / "web"
@@ -170,3 +170,21 @@ def screenshot(page: Page, name: str, *, whole: bool = False) -> None:
     page.screenshot(path=ARTIFACTS / name)
     if whole:
         page.set_viewport_size(viewport)
+
+
+def guest_context(browser: Browser, server: str, name: str, **options: Any) -> BrowserContext:
+    """A browser context holding a guest cookie, as a person who has chosen a name."""
+    context = browser.new_context(**{**DESKTOP, **options})
+    answer = context.request.post(f"{server}/api/guest", data={"name": name})
+    assert answer.ok, answer.text()
+    return context
+
+
+def new_table(context: BrowserContext, server: str, **body: Any) -> str:
+    """A table created and joined (seat 0) through the REST calls; returns its rejoin path."""
+    created = context.request.post(f"{server}/api/tables", data=body).json()
+    joined = context.request.post(
+        f"{server}/api/tables/{created['table_id']}/join", data={"seat": 0}
+    ).json()
+    rejoin: str = joined["rejoin_url"]
+    return rejoin

@@ -17,32 +17,23 @@ import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, screenshot, watch
+import pytest
+from browser_support import (
+    DESKTOP,
+    PERSIAN_DIGITS,
+    PHONE,
+    guest_context,
+    new_table,
+    screenshot,
+    watch,
+)
 from websockets.sync.client import connect
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+    from playwright.sync_api import Browser, Page, WebSocket
 
 SHEET = "[data-testid=score-sheet]"
 ROUND_SECONDS = 90
-
-
-def _guest(browser: Browser, server: str, name: str, **options: Any) -> BrowserContext:
-    """A browser context holding a guest cookie, as a person who has chosen a name."""
-    context = browser.new_context(**{**DESKTOP, **options})
-    answer = context.request.post(f"{server}/api/guest", data={"name": name})
-    assert answer.ok, answer.text()
-    return context
-
-
-def _new_table(context: BrowserContext, server: str, **body: Any) -> str:
-    """A table created and joined (seat 0) through the REST calls; returns its rejoin path."""
-    created = context.request.post(f"{server}/api/tables", data=body).json()
-    joined = context.request.post(
-        f"{server}/api/tables/{created['table_id']}/join", data={"seat": 0}
-    ).json()
-    rejoin: str = joined["rejoin_url"]
-    return rejoin
 
 
 def _server_events(server: str, table_path: str, token: str | None) -> list[dict[str, Any]]:
@@ -106,8 +97,8 @@ def _round_ended(server: str, table_path: str, token: str | None = None) -> dict
 
 
 def test_two_people_play_a_round_against_each_other(browser: Browser, server: str) -> None:
-    ava = _guest(browser, server, "Ava")
-    bea = _guest(browser, server, "Bea")
+    ava = guest_context(browser, server, "Ava")
+    bea = guest_context(browser, server, "Bea")
     host = ava.new_page()
     guest = bea.new_page()
     problems_host, problems_guest = watch(host), watch(guest)
@@ -165,7 +156,7 @@ def test_two_people_play_a_round_against_each_other(browser: Browser, server: st
 
 
 def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> None:
-    context = _guest(browser, server, "Sam")
+    context = guest_context(browser, server, "Sam")
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{server}/practise?anim=0")
@@ -186,6 +177,11 @@ def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> No
             assert best.count() == 1
             card = (best.get_attribute("data-move") or "").split("+")[0].split(" ")[0]
             assert page.locator(f".hand-card.is-hinted[data-card='{card}']").count() == 1
+            # Each move in words, from the facts the server sends with it: "7♦ takes 4♠: +0
+            # points now, but leaves no Sur — the expert's choice".
+            for line in page.locator("#hints .hint-list li").all_inner_texts():
+                assert re.search(r"\+\d+ points? now", line), line
+                assert re.search(r"leaves no Sur|% likely", line), line
             asked.append("shown")
         else:
             asked.append("unsupported")
@@ -205,8 +201,8 @@ def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> No
 def test_a_closed_page_rejoins_with_its_link_and_finishes_the_round(
     browser: Browser, server: str
 ) -> None:
-    context = _guest(browser, server, "Ray")
-    rejoin = _new_table(context, server, players=2, bots={"1": "random"}, bot_delay=0)
+    context = guest_context(browser, server, "Ray")
+    rejoin = new_table(context, server, players=2, bots={"1": "random"}, bot_delay=0)
     table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
     assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
     page = context.new_page()
@@ -242,8 +238,8 @@ def test_a_rejoin_link_on_another_device_seats_a_bot_and_starts(
 ) -> None:
     """The waiting room's calls carry the seat's token: the device that opened the rejoin link
     has no guest cookie of the person who took the seat, and still manages the table."""
-    context = _guest(browser, server, "Ray")
-    rejoin = _new_table(context, server, players=2)
+    context = guest_context(browser, server, "Ray")
+    rejoin = new_table(context, server, players=2)
     context.close()
     phone = browser.new_context(**PHONE)  # no stored token, no cookie
     page = phone.new_page()
@@ -260,8 +256,8 @@ def test_a_rejoin_link_on_another_device_seats_a_bot_and_starts(
 def test_the_persian_table_is_right_to_left_with_persian_digits(
     browser: Browser, server: str
 ) -> None:
-    context = _guest(browser, server, "Sara", **{**PHONE, "locale": "fa-IR"})
-    rejoin = _new_table(
+    context = guest_context(browser, server, "Sara", **{**PHONE, "locale": "fa-IR"})
+    rejoin = new_table(
         context, server, players=3, bots={"1": "random", "2": "random"}, turn_timer=60
     )
     table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
@@ -295,7 +291,7 @@ def test_the_persian_table_is_right_to_left_with_persian_digits(
 def test_every_play_page_loads_and_the_lobby_lists_a_public_table(
     browser: Browser, server: str
 ) -> None:
-    host = _guest(browser, server, "Lia")
+    host = guest_context(browser, server, "Lia")
     page = host.new_page()
     problems = watch(page)
     for path in ("/", "/practise", "/settings", "/lobby"):
@@ -350,9 +346,9 @@ def _focused_card(page: Page) -> str | None:
 
 
 def test_keyboard_play_and_the_game_end_with_a_rematch(browser: Browser, server: str) -> None:
-    context = _guest(browser, server, "Kai")
+    context = guest_context(browser, server, "Kai")
     # A game to 1 point ends after its first round (unless that round is tied).
-    rejoin = _new_table(context, server, players=2, bots={"1": "random"}, settings={"target": "1"})
+    rejoin = new_table(context, server, players=2, bots={"1": "random"}, settings={"target": "1"})
     table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
     assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
     page = context.new_page()
@@ -436,19 +432,25 @@ TAMPER = """(how) => {
     const frame = JSON.parse(data);
     if (frame.type !== 'play') return send.call(this, data);
     WebSocket.prototype.send = send;
+    const seen = (selector) =>
+      [...document.querySelectorAll(selector)].map((card) => card.dataset.card);
+    const held = seen('.hand-card');
+    const onTable = seen('#table-cards .table-card');
+    // A card neither held nor on the table (nine candidates: four in hand, four on the table).
+    const absent = ['KS', 'QS', 'KH', 'QH', 'KD', 'QD', 'KC', 'QC', 'JD'].find(
+      (card) => !held.includes(card) && !onTable.includes(card),
+    );
     if (how === 'stale') frame.version -= 1;
-    else {
-      const held = [...document.querySelectorAll('.hand-card')].map((card) => card.dataset.card);
-      frame.move = `${['KS', 'QS', 'KH', 'QH'].find((card) => !held.includes(card))} lay`;
-    }
+    else if (how === 'off-table') frame.move = `${held[0]}+${absent}`;
+    else frame.move = `${absent} lay`;
     return send.call(this, JSON.stringify(frame));
   };
 }"""
 
 
 def test_a_stale_play_is_resent_and_a_refused_one_explained(browser: Browser, server: str) -> None:
-    context = _guest(browser, server, "Noa")
-    rejoin = _new_table(context, server, players=2, bots={"1": "random"})
+    context = guest_context(browser, server, "Noa")
+    rejoin = new_table(context, server, players=2, bots={"1": "random"})
     table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
     assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
     page = context.new_page()
@@ -479,11 +481,53 @@ def test_a_stale_play_is_resent_and_a_refused_one_explained(browser: Browser, se
     page.evaluate(TAMPER, "illegal")
     assert _play_once(page)
     page.locator("#notice").wait_for()
-    # The engine's reason ("KS is not in seat 1's hand") is said in the page's own words.
-    assert re.fullmatch(r"(KS|QS|KH|QH) is not in your hand", page.locator("#notice").inner_text())
+    # The engine's reason (kind not_in_hand, card KS) is said in the page's own words, the card
+    # written as everywhere on the page.
+    assert re.fullmatch("[KQJ][♠♥♦♣] is not in your hand", page.locator("#notice").inner_text())
     assert page.locator(".hand-card").count() == 3
     assert errors == ["stale", "illegal"]
     assert _play_once(page)  # the next play goes through and clears the message
     page.locator("#notice").wait_for(state="hidden")
+    assert problems == []
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"), [("en", "{}: not on the table"), ("fa", "{}: روی میز نیست")]
+)
+def test_a_refusal_is_said_from_its_reason_in_english_and_persian(
+    browser: Browser, server: str, language: str, sentence: str
+) -> None:
+    # The error frame's reason (kind not_on_table, the card named as taken) is translated by
+    # its kind: the English and the Persian catalogue's sentence, the card in its own <bdi>.
+    context = guest_context(browser, server, "Noa")
+    rejoin = new_table(context, server, players=2, bots={"1": "random"})
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    reasons: list[dict[str, Any]] = []
+
+    def listen(socket: WebSocket) -> None:
+        def received(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if frame["type"] == "error":
+                reasons.append(frame["reason"])
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", listen)
+    page.goto(f"{server}{rejoin}&anim=0&lang={language}")
+    page.locator(".hand-card.is-playable").first.wait_for()
+    page.evaluate(TAMPER, "off-table")
+    assert _play_once(page)
+    notice = page.locator("#notice")
+    notice.wait_for()
+    assert [reason["kind"] for reason in reasons] == ["not_on_table"]
+    (missing,) = reasons[0]["taken"]
+    shown = missing[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[missing[-1]]
+    assert notice.inner_text() == sentence.format(shown)
+    assert notice.locator("bdi").all_inner_texts() == [shown]
+    assert page.locator(".hand-card").count() == 4
     assert problems == []
     context.close()

@@ -71,3 +71,52 @@ def test_messages_take_the_plural_form_of_their_count(browser: Browser, server: 
     assert said["persianParts"] == ["۳", "Sara"]
     assert problems == []
     context.close()
+
+
+REFUSALS = """async () => {
+  const { ApiError, request } = await import('/static/js/shared/api.js');
+  const calls = [
+    ['GET', '/api/tracker/sheets/nosuchsheet'],
+    ['GET', '/api/tables/nosuchtable'],
+    ['GET', '/api/tables/nosuchtable/games/1/record'],
+    ['GET', '/api/no-such-route'],
+    ['DELETE', '/api/rules'],
+    ['POST', '/api/tables', { players: '2' }],
+  ];
+  const seen = [];
+  for (const [method, url, body] of calls) {
+    try {
+      await request(method, url, body);
+      seen.push(null);
+    } catch (error) {
+      seen.push({
+        api: error instanceof ApiError, status: error.status, code: error.code,
+        message: error.message, fields: error.fieldErrors.map((item) => item.field),
+      });
+    }
+  }
+  return seen;
+}"""
+
+
+def test_every_wing_refuses_in_the_one_body_the_page_reads(browser: Browser, server: str) -> None:
+    # The tracker, online play, the game history and the app itself refuse with
+    # {"detail": {code, message}}, read into ApiError's code and message; a wrong field is the
+    # 422 list, read as fieldErrors.
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/lobby?lang=en")
+    page.wait_for_selector("html[lang='en']", state="attached")
+    seen = page.evaluate(REFUSALS)
+    assert [(item["status"], item["code"]) for item in seen] == [
+        (404, "no_such_sheet"),
+        (404, "no_such_table"),
+        (404, "no_such_table"),
+        (404, "not_found"),
+        (405, "method_not_allowed"),
+        (422, None),
+    ]
+    assert all(item["api"] and item["message"] for item in seen)
+    assert seen[0]["message"] == "no score sheet has this link"
+    assert seen[-1]["fields"] == ["players"]
+    context.close()

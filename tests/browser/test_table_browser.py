@@ -300,6 +300,12 @@ def test_the_invite_link_says_when_only_this_device_can_open_it(
     page.route(f"**/api/tables/{table_id}", described)
     page.reload()
     page.locator("#invite-url").wait_for()
+    # The page draws the link from its own address first and the server's once GET
+    # /api/tables/{id} answers (on a busy machine, a moment later): wait for that answer.
+    page.wait_for_function(
+        "(url) => document.querySelector('#invite-url')?.value === url",
+        arg=f"http://192.168.1.20:8000/play/t/{table_id}",
+    )
     assert (
         page.locator("#invite-url").input_value() == f"http://192.168.1.20:8000/play/t/{table_id}"
     )

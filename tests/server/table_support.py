@@ -10,6 +10,7 @@ from typing import Any
 
 from pasur.protocol import SPECTATOR, Event, Refused
 from pasur.rules import STANDARD, Move, Rules, format_cards, legal_moves
+from pasur.rules.settings import OpenCards
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.seats import Player, SeatKind
 from pasur.server.tables.table import Table
@@ -124,14 +125,17 @@ def card_tokens(text: str) -> set[str]:
 
 
 def hidden_from(table: Table, recipient: int) -> set[str]:
-    """The cards ``recipient`` may not know now: every other hand and the undealt pack."""
+    """The cards ``recipient`` may not know now: every other hand and the undealt pack. Under
+    Pasur Ru Baaz open cards are public, and with ``open-cards=stack`` a seat does not know its
+    own hidden cards either."""
     game = table.game
     if game is None or game.turn < 0:
         return set()
     hidden = 0
     for seat, hand in enumerate(game.hands):
-        if seat != recipient:
-            hidden |= hand
+        shown = game.open_cards[seat] if game.open_cards else 0
+        if seat != recipient or game.rules.open_cards is OpenCards.STACK:
+            hidden |= hand & ~shown
     for card in game.deck[game.dealt :]:
         hidden |= 1 << card
     return set(format_cards(hidden).split())

@@ -117,7 +117,7 @@ def _turns_with_a_choice(
             raise ValueError(f"seats are numbered 0 to {state.players - 1}, not {seat}")
         if (
             before is not None
-            and state.plays
+            and len(state.plays) == len(before.plays) + 1  # a play, not a claim or a new round
             and before.turn == seat
             and len(view(before, seat).legal_moves()) > 1
         ):

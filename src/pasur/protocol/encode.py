@@ -7,8 +7,6 @@ is pure: an engine value in, JSON-ready data out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pasur.protocol.values import JSONObject
 from pasur.rules import CARDS, IllegalReason, Move, Play, RoundResult, SeatView, format_cards
 
@@ -60,8 +58,11 @@ def encode_view(seat_view: SeatView) -> JSONObject:
         "plays": [encode_play(play) for play in seat_view.plays],
         "totals": list(seat_view.totals),
         "result": encode_result(seat_view.result) if seat_view.result is not None else None,
-        "winner": seat_view.winner if seat_view.winner >= 0 else None,
+        # The winning side, -2 for a drawn game (the engine's DRAW), None while it is played.
+        "winner": seat_view.winner if seat_view.winner != -1 else None,
     }
+    if seat_view.open_cards:  # Pasur Ru Baaz: every seat's face-up cards, seen by all
+        shown["open"] = [cards(open_cards) for open_cards in seat_view.open_cards]
     if seat_view.seat >= 0:
         shown["hand"] = cards(seat_view.hand)
         shown["legal"] = legal_texts(seat_view)
@@ -80,11 +81,6 @@ def move_text(move: Move) -> str:
     (with optional captures), so a lay is always written with the word ``lay``.
     """
     return str(move) if move.taken else f"{move.played} lay"
-
-
-def hands_of(hands: Sequence[int]) -> list[list[str]]:
-    """Every seat's hand, for an event's private ``hands`` field."""
-    return [cards(hand) for hand in hands]
 
 
 def encode_reason(reason: IllegalReason) -> JSONObject:

@@ -48,6 +48,8 @@ class Kind(StrEnum):
     """The next four cards each were dealt during a round."""
     PLAYED = "played"
     """A card was played."""
+    CLAIMED = "claimed"
+    """A seat claimed the game (per shodam, ``claims=on``): the round and the game end."""
     ROUND_ENDED = "round_ended"
     """A round was scored; its deck order and salt are revealed."""
     GAME_OVER = "game_over"
@@ -66,9 +68,10 @@ PUBLIC_FIELDS: dict[Kind, tuple[str, ...]] = {
     Kind.BOT_SEATED: ("seat", "name", "level"),
     Kind.BOT_REMOVED: ("seat",),
     Kind.STARTED: ("game", "players", "dealer", "seats"),
-    Kind.ROUND_STARTED: ("round", "dealer", "turn", "table", "pack_size", "commitment"),
-    Kind.DEALT: ("round", "deal", "turn", "pack_size"),
-    Kind.PLAYED: ("seat", "move", "card", "taken", "sur", "by", "turn"),
+    Kind.ROUND_STARTED: ("round", "dealer", "turn", "table", "pack_size", "commitment", "open"),
+    Kind.DEALT: ("round", "deal", "turn", "pack_size", "open"),
+    Kind.PLAYED: ("seat", "move", "card", "taken", "sur", "by", "turn", "open"),
+    Kind.CLAIMED: ("seat", "right"),
     Kind.ROUND_ENDED: (
         "round",
         "points",

@@ -60,6 +60,15 @@ class PlayFrame:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimFrame:
+    """A claim of the game for the seat's side (per shodam, ``claims=on``), at the version the
+    client last saw."""
+
+    version: int
+    ref: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RematchFrame:
     """A vote for (or against) the next game."""
 
@@ -100,7 +109,7 @@ class Unreadable:
 
 
 ClientFrame: TypeAlias = (
-    Hello | PlayFrame | RematchFrame | Ping | HintRequest | ChatFrame | Unreadable
+    Hello | PlayFrame | ClaimFrame | RematchFrame | Ping | HintRequest | ChatFrame | Unreadable
 )
 
 
@@ -140,6 +149,7 @@ def parse_client(data: str | bytes | None) -> ClientFrame:
 _WRONG_FIELDS = {
     "play": "a play is {move: text, version: number}",
     "rematch": "a rematch is {accept: true or false}",
+    "claim": "a claim is {version: number}",
 }
 """The words for a play or a rematch with a field of the wrong type (a hello says which)."""
 
@@ -160,6 +170,10 @@ def _hello(fields: Fields, ref: Ref | None) -> Hello:
 
 def _play(fields: Fields, ref: Ref | None) -> PlayFrame:
     return PlayFrame(fields.text("move"), fields.integer("version"), ref)
+
+
+def _claim(fields: Fields, ref: Ref | None) -> ClaimFrame:
+    return ClaimFrame(fields.integer("version"), ref)
 
 
 def _rematch(fields: Fields, ref: Ref | None) -> RematchFrame:
@@ -185,6 +199,7 @@ def _chat(fields: Fields, ref: Ref | None) -> ChatFrame:
 _READERS: dict[str, Callable[[Fields, Ref | None], ClientFrame]] = {
     "hello": _hello,
     "play": _play,
+    "claim": _claim,
     "rematch": _rematch,
     "ping": _ping,
     "hint": _hint,
@@ -311,10 +326,22 @@ class ChatLine(ServerFrame):
 
 @dataclass(frozen=True, slots=True)
 class RankedMove:
-    """One legal move of a hint, written as ``play`` accepts it, and its expected margin."""
+    """One legal move of a hint, written as ``play`` accepts it, and its expected margin; with
+    the facts a coach says it in (:func:`pasur.bots.explain.move_facts`): the points it scores
+    at once (``now``), whether it is a Sur, and the chance (0 to 1) that it leaves the next seat
+    a Sur (``sur_chance``)."""
 
     move: str
     value: float
+    now: int | None = None
+    sur: bool | None = None
+    sur_chance: float | None = None
+
+    def to_json(self) -> JSONObject:
+        ranked: JSONObject = {"move": self.move, "value": self.value}
+        if self.now is not None:
+            ranked.update(now=self.now, sur=self.sur, sur_chance=self.sur_chance)
+        return ranked
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +356,7 @@ class HintFrame(ServerFrame):
         frame: JSONObject = {
             "type": "hint",
             "version": self.version,
-            "moves": [{"move": m.move, "value": m.value} for m in self.moves],
+            "moves": [ranked.to_json() for ranked in self.moves],
         }
         if self.ref is not None:
             frame["ref"] = self.ref

@@ -25,8 +25,9 @@ def positions(record: Mapping[str, Any]) -> dict[str, Any]:
     "score"}``. A position is ``{"turn", "hands", "table", "piles", "surs", "open", "played",
     "sur"}``: ``open`` is each seat's face-up card under Pasur Ru Baaz (an empty list without it),
     ``played`` the move made from it (``"7D+4S"``, or null for the round's final position) and
-    ``sur`` whether that move scored a Sur. ``score`` is ``{"points", "lines", "totals"}``
-    once the round is over, else null.
+    ``sur`` whether that move scored a Sur. ``score`` is ``{"points", "lines", "totals",
+    "claimed_by"}`` once the round is over (``claimed_by``: the seat whose claim ended it, per
+    shodam, or -1), else null. A claimed round ends on the position its claim was made in.
 
     Raises:
         RecordError: the record is malformed or a play is illegal (see ``records.replay``).
@@ -39,11 +40,12 @@ def positions(record: Mapping[str, Any]) -> dict[str, Any]:
             )
         current = rounds[-1]
         shown = current["positions"]
-        if shown:
-            last = state.plays[-1]
-            shown[-1]["played"] = str(Move(last.played, last.taken))
-            shown[-1]["sur"] = last.sur
-        shown.append(_position(state))
+        if len(state.plays) == len(shown):  # a play led here; a claim only ends the round
+            if shown:
+                last = state.plays[-1]
+                shown[-1]["played"] = str(Move(last.played, last.taken))
+                shown[-1]["sur"] = last.sur
+            shown.append(_position(state))
         if state.result is not None:
             current["score"] = _score(state.result)
     players = record["players"]
@@ -75,4 +77,5 @@ def _score(result: RoundResult) -> dict[str, Any]:
         "points": list(result.points),
         "lines": [line._asdict() | {"total": line.total} for line in result.score.lines],
         "totals": list(result.totals),
+        "claimed_by": result.claimed_by,
     }

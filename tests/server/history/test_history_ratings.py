@@ -11,7 +11,7 @@ from history_support import finished_table
 from play_support import GuestClient
 
 from pasur.protocol import Refused
-from pasur.server.history.ratings import ordinal, ranks
+from pasur.server.history.ratings import MODEL, ordinal, ranks
 from pasur.server.tables.config import TableConfig
 
 
@@ -36,12 +36,26 @@ def test_a_private_or_garbled_rated_flag_is_refused(settings: dict[str, Any]) ->
         ([64, 51], 0, [0, 1]),
         ([40, 70, 55], 1, [2, 0, 1]),
         ([63, 20, 20], 0, [0, 1, 1]),
+        # A drawn game (winner -2, target-tie=draw): the sides tied at the top share the first.
+        ([62, 62], -2, [0, 0]),
+        ([70, 70, 40], -2, [0, 0, 2]),
     ],
 )
 def test_sides_are_ranked_winner_first_then_by_totals(
     totals: list[int], winner: int, places: list[int]
 ) -> None:
     assert ranks(totals, winner) == places
+
+
+def test_a_draw_between_equals_moves_both_ratings_alike_and_their_means_not_at_all() -> None:
+    # What a drawn game's shared first place means to the model the ratings use.
+    (first,), (second,) = MODEL.rate(
+        [[MODEL.rating()], [MODEL.rating()]], ranks=ranks([62, 62], -2)
+    )
+    assert first.mu == pytest.approx(25.0) and second.mu == pytest.approx(25.0)
+    assert first.sigma == pytest.approx(second.sigma) and first.sigma < 25.0 / 3
+    (won,), (lost,) = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=ranks([62, 50], 0))
+    assert won.mu > 25.0 > lost.mu
 
 
 def test_the_shown_figure_is_mu_minus_three_sigma_rounded() -> None:

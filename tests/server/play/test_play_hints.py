@@ -7,6 +7,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from play_support import frames_until, hello, live_table, practice_table
 
+from pasur.bots.explain import move_facts
+from pasur.rules import view
+from pasur.server.tables.moves import read_move
 from pasur.server.tables.table import Table
 
 
@@ -34,6 +37,16 @@ def test_a_hint_ranks_every_legal_move_best_first_without_changing_the_table(
     values = [entry["value"] for entry in answer["moves"]]
     assert values == sorted(values, reverse=True)
     assert all(isinstance(value, float) for value in values)
+    # Each move carries the facts the coach says it in, as the engine works them out on the
+    # seat's own view.
+    game = table.game
+    assert game is not None
+    seat_view = view(game, 0)
+    for entry in answer["moves"]:
+        facts = move_facts(seat_view, read_move(game, entry["move"]))
+        assert (entry["now"], entry["sur"]) == (facts.now, facts.sur)
+        assert entry["sur_chance"] == round(facts.sur_chance, 3)
+        assert 0.0 <= entry["sur_chance"] <= 1.0
 
 
 def test_the_socket_reads_on_while_a_hint_is_worked_out(client: TestClient) -> None:

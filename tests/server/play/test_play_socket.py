@@ -298,3 +298,39 @@ def test_rest_errors_are_4xx_with_a_code(client: TestClient) -> None:
     assert response.status_code == 200
     assert ava.post(f"/api/tables/{table_id}/start").status_code == 200
     assert babak.post(f"/api/tables/{table_id}/leave").json()["detail"]["code"] == "not_seated"
+
+
+def test_a_claim_frame_ends_the_game_for_every_socket(client: TestClient) -> None:
+    # claims=on: a seat's claim (wrong here: nobody has a point yet) is the claimed event, then
+    # the round's end and the game's, which a spectator receives too; at a table with claims
+    # off the same frame is refused as illegal and changes nothing.
+    ava, babak = GuestClient(client, "Ava"), GuestClient(client, "Babak")
+    table_id = ava.create(players=2, settings={"claims": "on"})
+    seat_a, token_a = ava.join(table_id)
+    babak.join(table_id)
+    assert ava.post(f"/api/tables/{table_id}/start").status_code == 200
+    table = live_table(client, table_id)
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as ws,
+        client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
+    ):
+        hello(ws, token_a)
+        ws.receive_json()
+        hello(watcher)
+        watcher.receive_json()
+        version = table.version
+        ws.send_json({"type": "claim", "version": version, "ref": "c1"})
+        events = read_until(watcher, version + 3)
+    assert [event["kind"] for event in events] == ["claimed", "round_ended", "game_over"]
+    assert events[0] == {"n": version + 1, "kind": "claimed", "seat": seat_a, "right": False}
+    assert events[-1]["winner"] == 1 - seat_a
+    plain_id, tokens = two_people(client)
+    plain = live_table(client, plain_id)
+    with client.websocket_connect(f"/ws/tables/{plain_id}") as ws:
+        hello(ws, tokens[0])
+        ws.receive_json()
+        before = state(plain)
+        ws.send_json({"type": "claim", "version": plain.version, "ref": 2})
+        answer = ws.receive_json()
+        assert state(plain) == before
+    assert answer["code"] == "illegal" and answer["ref"] == 2

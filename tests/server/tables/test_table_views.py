@@ -17,10 +17,12 @@ from table_support import (
 from pasur.protocol import SPECTATOR, Event, Kind, Refused
 from pasur.protocol.encode import encode_view
 from pasur.protocol.events import PUBLIC_FIELDS
-from pasur.rules import STANDARD, Rules, make_rules, view
+from pasur.rules import STANDARD, Rules, format_cards, make_rules, view
 from pasur.server.tables.table import Table
 
 PARTNERS = make_rules("standard", {"partnerships": "on"})
+RU_BAAZ = make_rules("ru-baaz")
+STACKS = make_rules("ru-baaz", {"open-cards": "stack"})
 
 
 def recipients(table: Table) -> list[int]:
@@ -28,7 +30,16 @@ def recipients(table: Table) -> list[int]:
 
 
 @pytest.mark.parametrize(
-    ("seats", "rules"), [("hb", None), ("hhb", None), ("hbhb", None), ("hhhh", PARTNERS)]
+    ("seats", "rules"),
+    [
+        ("hb", None),
+        ("hhb", None),
+        ("hbhb", None),
+        ("hhhh", PARTNERS),
+        ("hb", RU_BAAZ),
+        ("hh", STACKS),
+        ("hhb", RU_BAAZ),
+    ],
 )
 def test_no_event_or_snapshot_ever_shows_a_card_the_recipient_may_not_see(
     seats: str, rules: Rules | None
@@ -51,6 +62,30 @@ def test_no_event_or_snapshot_ever_shows_a_card_the_recipient_may_not_see(
     assert checked > 300
 
 
+@pytest.mark.parametrize("rules", [RU_BAAZ, STACKS])
+def test_open_cards_are_shown_to_everyone_and_hidden_cards_to_nobody_else(rules: Rules) -> None:
+    # Pasur Ru Baaz: every deal, play and snapshot names each seat's face-up cards for every
+    # recipient, spectators included; under open-cards=stack a seat's own hand is its open card.
+    table = make_table("hh", seed=5, rules=rules)
+    rng = random.Random(3)
+    played = 0
+    while table.status.value == "playing" and played < 30:
+        game = table.game
+        assert game is not None and game.open_cards
+        shown = [format_cards(cards).split() for cards in game.open_cards]
+        for recipient in recipients(table):
+            snapshot = table.snapshot_for(recipient, now=0.0)
+            assert snapshot["game"]["open"] == shown
+            if recipient >= 0 and rules is STACKS:
+                assert snapshot["game"]["hand"] == shown[recipient]
+            [last] = table.events_for(recipient, table.version - 1)
+            if last["kind"] in ("round_started", "dealt", "played"):
+                assert last["open"] == shown
+        play_turn(table, rng)
+        played += 1
+    assert played == 30
+
+
 def test_each_seat_sees_its_own_hand_in_deals_and_a_spectator_none() -> None:
     table = make_table("hhh", dealer=2)
     game = table.game
@@ -60,7 +95,9 @@ def test_each_seat_sees_its_own_hand_in_deals_and_a_spectator_none() -> None:
     assert dealt["kind"] == "round_started"
     assert dealt["hand"] == [str(card) for card in game.hand(0)]
     assert dealt["turn"] == 0  # so seat 0, and only seat 0, also gets its legal moves
-    assert set(dealt) == {"n", "kind", "hand", "legal", *PUBLIC_FIELDS[Kind.ROUND_STARTED]}
+    # Every public field but "open", which only Pasur Ru Baaz's deals carry.
+    public = set(PUBLIC_FIELDS[Kind.ROUND_STARTED]) - {"open"}
+    assert set(dealt) == {"n", "kind", "hand", "legal", *public}
     assert len(dealt["commitment"]) == 64
     [watched] = table.events_for(SPECTATOR, start - 1)
     assert "hand" not in watched and "deck" not in watched and "salt" not in watched

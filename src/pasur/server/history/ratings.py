@@ -44,11 +44,16 @@ def ordinal(mu: float, sigma: float) -> int:
 
 
 def ranks(totals: Sequence[int], winner: int) -> list[int]:
-    """Each side's place (0 = first): the winner first, the others by their totals (ties share)."""
+    """Each side's place (0 = first): the winner first, the others by their totals (ties share).
+
+    A drawn game (``winner`` -2, ``target-tie=draw``) has no winner: the sides tied at the top
+    share the first place, which OpenSkill rates as a draw between them.
+    """
+    ahead = 1 if winner >= 0 else 0
     return [
         0
         if side == winner
-        else 1 + sum(1 for other, t in enumerate(totals) if t > total and other != winner)
+        else ahead + sum(1 for other, t in enumerate(totals) if t > total and other != winner)
         for side, total in enumerate(totals)
     ]
 

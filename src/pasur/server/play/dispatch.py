@@ -17,6 +17,7 @@ from typing import Any
 from pasur.protocol import SPECTATOR, ErrorCode, Refused, parse_client
 from pasur.protocol.frames import (
     ChatFrame,
+    ClaimFrame,
     ClientFrame,
     ErrorFrame,
     Hello,
@@ -33,7 +34,7 @@ from pasur.rules import view
 from pasur.server.http.errors import outage, unavailable_message
 from pasur.server.http.rate_limit import SocketLimits, Verdict
 from pasur.server.play.hints import Hinter, no_hints
-from pasur.server.tables.commands import Command, Play, Rematch
+from pasur.server.tables.commands import Claim, Command, Play, Rematch
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.live import LiveTable
 from pasur.server.tables.manager import TableManager
@@ -117,6 +118,9 @@ class Dispatcher:
         elif isinstance(frame, PlayFrame):
             _seated(seat, "spectators do not play")
             await self._act(live, Play(seat, frame.move, frame.version))
+        elif isinstance(frame, ClaimFrame):
+            _seated(seat, "spectators do not claim")
+            await self._act(live, Claim(seat, frame.version))
         elif isinstance(frame, RematchFrame):
             _seated(seat, "spectators do not vote")
             await self._act(live, Rematch(seat, frame.accept))

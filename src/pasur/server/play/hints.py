@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 
+from pasur.bots.explain import move_facts
 from pasur.bots.hint import hint
 from pasur.protocol import SPECTATOR
 from pasur.protocol.encode import move_text
@@ -54,7 +55,18 @@ class Hinter:
             return None
         self._running += 1
         try:
-            ranked = await asyncio.to_thread(hint, seat_view, seconds=self.seconds)
+            return await asyncio.to_thread(ranked_moves, seat_view, self.seconds)
         finally:
             self._running -= 1
-        return tuple(RankedMove(move_text(r.move), round(r.value, 2)) for r in ranked)
+
+
+def ranked_moves(seat_view: SeatView, seconds: float) -> tuple[RankedMove, ...]:
+    """The expert's ranking with each move's facts, so that the coach can say it in words
+    ("7♦ takes 4♠: +0 now, but leaves no Sur"); run in a worker thread."""
+    ranked = []
+    for choice in hint(seat_view, seconds=seconds):
+        facts = move_facts(seat_view, choice.move)
+        chance = round(facts.sur_chance, 3)
+        value = round(choice.value, 2)
+        ranked.append(RankedMove(move_text(choice.move), value, facts.now, facts.sur, chance))
+    return tuple(ranked)

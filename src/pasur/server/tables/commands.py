@@ -64,6 +64,21 @@ class Play(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Claim(Command):
+    """A person's claim of the game for ``seat``'s side (per shodam), at the version they saw."""
+
+    seat: int
+    version: int
+    name: ClassVar[str] = "claim"
+
+    def run(self, table: Table, now: float) -> list[Event]:
+        return table.claim(self.seat, self.version, now=now)
+
+    def fields(self) -> JSONObject:
+        return {"seat": self.seat, "version": self.version}
+
+
+@dataclass(frozen=True, slots=True)
 class Rematch(Command):
     """A seat's vote for (or against) the next game."""
 
@@ -215,6 +230,8 @@ def command_from_json(data: JSONObject) -> Command:
         name = fields.text("command")
         if name == Play.name:
             return Play(fields.integer("seat"), fields.text("move"), fields.integer("version"))
+        if name == Claim.name:
+            return Claim(fields.integer("seat"), fields.integer("version"))
         if name == Rematch.name:
             return Rematch(fields.integer("seat"), fields.boolean("accept"))
         if name == SetConnected.name:

@@ -4,6 +4,9 @@ Each function reads the engine's states (before and after) and returns an event'
 :meth:`TableState.apply <pasur.server.tables.state.TableState.apply>` needs to redo the change,
 plus the private fields (deck orders, salts, hands, the legal moves of the seat to play) that
 :meth:`Event.for_recipient <pasur.protocol.Event.for_recipient>` shows only to whom they belong.
+Under Pasur Ru Baaz (``open-cards``) the deals and plays also carry ``open``, every seat's face-up
+cards, which everyone sees; a seat's private hand is what it knows of it (under
+``open-cards=stack`` its open card alone).
 """
 
 from __future__ import annotations
@@ -11,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pasur.protocol import JSONObject
-from pasur.protocol.encode import cards, encode_result, hands_of, legal_texts
+from pasur.protocol.encode import cards, encode_result, legal_texts
 from pasur.rules import Card, GameState, Move, view
 
 
 def round_started(game: GameState, deck: Sequence[int], salt: bytes, committed: str) -> JSONObject:
     """A round dealt from ``deck``, committed to as ``committed`` (with its secret ``salt``)."""
-    return {
+    data: JSONObject = {
         "round": game.round_no,
         "dealer": game.dealer,
         "turn": game.turn,
@@ -26,14 +29,15 @@ def round_started(game: GameState, deck: Sequence[int], salt: bytes, committed: 
         "commitment": committed,
         "deck": [str(Card(card)) for card in deck],
         "salt": salt.hex(),
-        "hands": hands_of(game.hands),
+        "hands": known_hands(game),
         "legal": legal_for_turn(game),
     }
+    return with_open(game, data)
 
 
 def played(before: GameState, after: GameState, move: Move, by: str) -> JSONObject:
     """``move`` played for the seat to play in ``before`` (by ``player``, ``bot``, …)."""
-    return {
+    data: JSONObject = {
         "seat": before.turn,
         "move": str(move),
         "card": str(move.played),
@@ -43,18 +47,20 @@ def played(before: GameState, after: GameState, move: Move, by: str) -> JSONObje
         "turn": after.turn,
         "legal": legal_for_turn(after),
     }
+    return with_open(after, data)
 
 
 def dealt(game: GameState) -> JSONObject:
     """The next four cards each, dealt during a round."""
-    return {
+    data: JSONObject = {
         "round": game.round_no,
         "deal": game.deal_no,
         "turn": game.turn,
         "pack_size": game.pack_size,
-        "hands": hands_of(game.hands),
+        "hands": known_hands(game),
         "legal": legal_for_turn(game),
     }
+    return with_open(game, data)
 
 
 def round_ended(game: GameState, committed: str, salt: bytes) -> JSONObject:
@@ -70,7 +76,8 @@ def round_ended(game: GameState, committed: str, salt: bytes) -> JSONObject:
 
 
 def game_over(game: GameState, number: int) -> JSONObject:
-    """Game ``number`` won by a side."""
+    """Game ``number`` won by a side, or drawn (``winner`` -2, the engine's ``DRAW``, and no
+    ``winners``) under ``target-tie=draw``."""
     winners = [seat for seat in range(game.players) if game.side_of(seat) == game.winner]
     return {
         "game": number,
@@ -84,3 +91,15 @@ def legal_for_turn(game: GameState) -> list[str]:
     """The moves of the seat to play (none when the round is over), for an event's private
     ``legal`` field: the same list that seat's snapshot shows, rendered for that seat alone."""
     return legal_texts(view(game, game.turn)) if game.turn >= 0 else []
+
+
+def known_hands(game: GameState) -> list[list[str]]:
+    """Each seat's hand as that seat knows it, for a deal's private ``hands`` field."""
+    return [cards(view(game, seat).hand) for seat in range(game.players)]
+
+
+def with_open(game: GameState, data: JSONObject) -> JSONObject:
+    """``data`` with ``open``, every seat's face-up cards (public), under Pasur Ru Baaz."""
+    if game.open_cards:
+        data["open"] = [cards(shown) for shown in game.open_cards]
+    return data

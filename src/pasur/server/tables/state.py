@@ -12,7 +12,7 @@ import dataclasses
 
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 from pasur.protocol.events import EventData
-from pasur.rules import Card, GameState, Move, new_game, next_round, play
+from pasur.rules import Card, GameState, Move, claim, claim_is_right, new_game, next_round, play
 from pasur.rules.records import record_of
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.seats import EMPTY_SEAT, SeatKind, SeatState, Status
@@ -71,6 +71,29 @@ class TableState:
         if occupant.kind is not SeatKind.EMPTY:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken by {occupant.name}")
 
+    def person_in_game(self, seat: int) -> GameState:
+        """The game, when ``seat`` is a person's seat at a table that is playing: what a play or
+        a claim needs (``no_such_seat``, ``not_started``, ``game_over``, ``not_seated``)."""
+        check_seat(self.config, seat)
+        if self.status is Status.WAITING:
+            raise Refused(ErrorCode.NOT_STARTED, "the game has not started yet")
+        if self.status is Status.FINISHED or self.game is None:
+            raise Refused(ErrorCode.GAME_OVER, "the game is over")
+        if self.seats[seat].kind is not SeatKind.HUMAN:
+            raise Refused(ErrorCode.NOT_SEATED, f"seat {seat} is played by a bot")
+        return self.game
+
+    def bot_with_a_right_claim(self) -> int:
+        """The first bot seat whose side could claim the game rightly now (``claims=on``, a
+        round being played), or -1: bots claim as the self-play loop does."""
+        game = self.game
+        if game is None or game.turn < 0 or not game.rules.claims:
+            return -1
+        for seat, occupant in enumerate(self.seats):
+            if occupant.kind is SeatKind.BOT and claim_is_right(game, game.side_of(seat)):
+                return seat
+        return -1
+
     def refuse_while_playing(self, what: str) -> None:
         """Raise ``game_running`` while a game is played: seats change between games."""
         if self.status is Status.PLAYING:
@@ -102,6 +125,10 @@ class TableState:
             self._deal(data, now)
         elif kind is Kind.PLAYED:
             self._played(data, now, after)
+        elif kind is Kind.CLAIMED:
+            if self.game is None:
+                raise ValueError("a claim before any deal")
+            self.game = after if after is not None else claim(self.game, data["seat"])
         elif kind is Kind.ROUND_ENDED:
             if self.game is None or self.game.result is None:
                 raise ValueError("a round ended before its last play")
@@ -109,8 +136,8 @@ class TableState:
                 {"round": data["round"], "commitment": data["commitment"], "salt": data["salt"]}
             )
         elif kind is Kind.GAME_OVER:
-            if self.game is None or self.game.winner < 0:
-                raise ValueError("a game over before a side has won")
+            if self.game is None or not self.game.is_over:
+                raise ValueError("a game over before a side has won or the game is drawn")
             self.status = Status.FINISHED
             commitments = [{"commitment": r["commitment"], "salt": r["salt"]} for r in self.reveals]
             self.record = record_of(self.game, seats=list(self.names)) | {
@@ -180,6 +207,15 @@ class TableState:
 def is_int(value: object) -> bool:
     """Whether ``value`` is a whole number (not a bool): what a value from outside must hold."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_version(expected: object, version: int) -> None:
+    """Raise ``stale`` unless ``expected`` is the table's ``version``, which the sender last saw."""
+    if not is_int(expected) or expected != version:
+        raise Refused(
+            ErrorCode.STALE,
+            f"you sent version {expected!r} but the table is at {version}: catch up and play again",
+        )
 
 
 def check_seat(config: TableConfig, seat: object) -> int:

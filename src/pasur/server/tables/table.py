@@ -35,13 +35,13 @@ from typing import Any
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 from pasur.protocol.events import copy_json
 from pasur.protocol.text import clean_name
-from pasur.rules import GameState, Move, new_game, next_round, play_legal, shuffle_deck
+from pasur.rules import GameState, Move, claim, new_game, next_round, play_legal, shuffle_deck
 from pasur.rules.fairness import commitment, new_salt
 from pasur.server.tables.config import TableConfig, bot_level, timeout_level
 from pasur.server.tables.moves import read_move
 from pasur.server.tables.plays import dealt, game_over, played, round_ended, round_started
 from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name
-from pasur.server.tables.state import TableState, check_seat, is_int
+from pasur.server.tables.state import TableState, check_seat, check_version
 from pasur.server.tables.timers import Bots, Due, Duty, next_due
 from pasur.server.tables.views import events_for, snapshot_for
 
@@ -275,26 +275,33 @@ class Table:
             Refused: ``no_such_seat``, ``not_started``, ``game_over``, ``not_seated`` (a bot's
                 seat), ``not_your_turn``, ``stale``, ``malformed``, ``ambiguous`` or ``illegal``.
         """
-        check_seat(self.config, seat)
-        if self.status is Status.WAITING:
-            raise Refused(ErrorCode.NOT_STARTED, "the game has not started yet")
-        if self.status is Status.FINISHED:
-            raise Refused(ErrorCode.GAME_OVER, "the game is over")
-        game = self.game
-        assert game is not None
-        if self._state.seats[seat].kind is not SeatKind.HUMAN:
-            raise Refused(ErrorCode.NOT_SEATED, f"seat {seat} is played by a bot")
+        game = self._state.person_in_game(seat)
         if game.turn != seat:
             raise Refused(
                 ErrorCode.NOT_YOUR_TURN, f"it is seat {game.turn}'s turn, not seat {seat}'s"
             )
-        if not is_int(expected_version) or expected_version != self._version:
-            raise Refused(
-                ErrorCode.STALE,
-                f"you sent version {expected_version!r} but the table is at {self._version}: "
-                "catch up and play again",
-            )
+        check_version(expected_version, self._version)
         self._play(read_move(game, move_text), "player", now)
+        return self._flush()
+
+    def claim(self, seat: int, expected_version: int, *, now: float) -> list[Event]:
+        """``seat`` claims the game for its side (per shodam, ``claims=on``), on any turn.
+
+        The round ends at once and the game with it: a right claim wins, a wrong one loses
+        (:func:`pasur.rules.claim`). ``expected_version`` is checked as a play's is, so that a
+        claim is judged on the table its sender saw.
+
+        Raises:
+            Refused: as :meth:`submit` does, and ``illegal`` when claims are off.
+        """
+        game = self._state.person_in_game(seat)
+        check_version(expected_version, self._version)
+        if not game.rules.claims:
+            raise Refused(ErrorCode.ILLEGAL, "claims are off at this table (claims=off)")
+        after = claim(game, seat)
+        right = after.winner == game.side_of(seat)  # a wrong claim gives the game to another
+        self._emit(Kind.CLAIMED, {"seat": seat, "right": right}, now, after=after)
+        self._end_round(after, now)
         return self._flush()
 
     # Time.
@@ -475,11 +482,19 @@ class Table:
         self._emit(Kind.PLAYED, played(before, after, move, by), now, after=after)
         if after.turn >= 0 and after.dealt > before.dealt:
             self._emit(Kind.DEALT, dealt(after), now)
+        bot = self._state.bot_with_a_right_claim()
+        if bot >= 0:  # per shodam: a bot claims as soon as its claim is right, never wrongly
+            after = claim(after, bot)
+            self._emit(Kind.CLAIMED, {"seat": bot, "right": True}, now, after=after)
+        self._end_round(after, now)
+
+    def _end_round(self, after: GameState, now: float) -> None:
+        """After a play or a claim: score a round that has ended, then deal on or end the game."""
         if after.result is None:
             return
         state = self._state
         self._emit(Kind.ROUND_ENDED, round_ended(after, state.commitment, state.salt), now)
-        if after.winner < 0:
+        if not after.is_over:  # a won or drawn game (target-tie=draw) deals no more
             self._deal_round(now)
             return
         self._emit(Kind.GAME_OVER, game_over(after, state.game_no), now)

@@ -18,10 +18,14 @@ function formatDate(iso) {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** The `winner` of a drawn game (the rules engine's DRAW). */
+const DRAWN = -2;
+
 function gameItem(game) {
   const sides = game.totals.length;
   const names = sideNames(game.seats, sides);
   const won = game.winner === sideOf(game.you, game.seats.length, sides);
+  const result = game.winner === DRAWN ? 'drawn' : won ? 'won' : 'lost'; // DRAWN: target-tie=draw
   const short = String(game.table_id).slice(0, 6);
   const totals = names
     .map((name, side) => `${name} ${formatNumber(game.totals[side])}`)
@@ -37,8 +41,8 @@ function gameItem(game) {
       'h2',
       {},
       h('span', {
-        class: won ? 'result-won' : 'result-lost',
-        text: t(won ? 'learn.history.won' : 'learn.history.lost'),
+        class: `result-${result}`,
+        text: t(`learn.history.${result}`),
       }),
       h('span', { text: t('learn.history.game', { n: game.game, table: short }) }),
     ),

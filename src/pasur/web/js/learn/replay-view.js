@@ -129,12 +129,19 @@ export function roundScore(game, roundIndex, index) {
     }),
   ];
   if (last) {
+    // The record says who won: a claim (per shodam) can make it other than the highest total.
     const best = Math.max(...totals);
-    const winner = totals.indexOf(best);
+    const winner = Number.isInteger(game.winner) ? game.winner : totals.indexOf(best);
+    const claimant = round.score.claimed_by ?? -1;
+    if (claimant >= 0) {
+      parts.push(h('p', { class: 'claim', text: t('learn.replay.claimed', { name: game.seats[claimant] }) }));
+    }
     parts.push(
       h('p', {
         class: 'winner',
-        text: t('learn.replay.winner', { name: game.sides[winner], total: best }),
+        text: game.winner === 'draw'
+          ? t('learn.replay.draw', { total: best })
+          : t('learn.replay.winner', { name: game.sides[winner], total: totals[winner] }),
       }),
     );
   }

@@ -24,7 +24,7 @@ function route() {
 
 const state = {
   route: route(),
-  game: null, // {seats, sides, surPoints, rounds}
+  game: null, // {seats, sides, surPoints, rounds, winner}
   round: 0,
   index: 0,
   highlight: null, // the coach's turn being looked at
@@ -182,7 +182,7 @@ function failure(error) {
   if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
     return t('learn.replay.not_found');
   }
-  const reason = error instanceof ApiError ? (error.detail?.message ?? error.message) : String(error);
+  const reason = error instanceof ApiError ? error.message : String(error);
   return t('learn.replay.error', { reason: error?.status === 0 ? t('learn.history.offline') : reason });
 }
 
@@ -226,6 +226,8 @@ async function main() {
     sides: sideNames(positions.seats, sides),
     surPoints: Number(record.rules?.['sur-points'] ?? 5),
     rounds: positions.rounds,
+    // The record's winner: a side, "draw" (target-tie=draw), or null (an unfinished game).
+    winner: record.winner ?? null,
   };
   const download = $('#download');
   download.href = learnApi.downloadUrl(learnApi.recordUrl(tableId, game));

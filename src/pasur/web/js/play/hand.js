@@ -21,7 +21,7 @@ export class PlayArea {
     this.hinted = null;
     this.guided = null;
     this.picked = new Set();
-    this.view = { hand: [], table: [], legal: [], enabled: false, flash: null, capturing: null, fresh: null, confirm: false };
+    this.view = { hand: [], table: [], legal: [], open: [], enabled: false, flash: null, capturing: null, fresh: null, confirm: false };
     this.handEl.addEventListener('keydown', (event) => this.onKey(event));
     this.choicesEl.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.letGo();
@@ -41,7 +41,7 @@ export class PlayArea {
    * `capturing`, held on the felt for the eye; `confirm` asks for a second tap before a play.
    */
   update(view) {
-    this.view = { flash: null, capturing: null, fresh: null, confirm: false, ...view };
+    this.view = { flash: null, capturing: null, fresh: null, confirm: false, open: [], unknown: 0, ...view };
     const moves = this.selected ? movesOf(view.legal, this.selected) : [];
     if (!view.enabled || !view.hand.includes(this.selected) || !moves.length) this.clear(false);
     this.render();
@@ -135,7 +135,7 @@ export class PlayArea {
   }
 
   renderHand(focused) {
-    const { hand, legal, enabled } = this.view;
+    const { hand, legal, open, enabled } = this.view;
     const tabCard = hand.includes(focused) ? focused : this.selected ?? hand[0];
     const buttons = hand.map((card) => {
       const ways = enabled ? movesOf(legal, card).length : 0;
@@ -149,6 +149,8 @@ export class PlayArea {
             card === this.selected ? 'is-selected' : '',
             card === this.hinted || card === this.guided ? 'is-hinted' : '',
             playable ? 'is-playable' : '',
+            // Pasur Ru Baaz: the card the others see face up.
+            open.includes(card) ? 'is-open' : '',
           ].filter(Boolean).join(' '),
           dataset: { card, ways: String(ways) },
           tabindex: card === tabCard ? '0' : '-1',
@@ -160,7 +162,10 @@ export class PlayArea {
         cardElement(card),
       );
     });
-    this.handEl.replaceChildren(...buttons);
+    const backs = Array.from({ length: this.view.unknown ?? 0 }, () =>
+      h('span', { class: 'hand-back', 'aria-hidden': 'true' }, cardElement(null, { faceDown: true })),
+    );
+    this.handEl.replaceChildren(...buttons, ...backs);
     if (focused && hand.includes(focused)) this.handEl.querySelector(`[data-card="${focused}"]`)?.focus();
   }
 

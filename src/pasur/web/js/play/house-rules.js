@@ -93,14 +93,23 @@ export function houseRules() {
     h('p', { class: 'hint', text: t('play.rules.lead') }),
     panel,
   );
-  const presets = choiceRow('preset', t('play.form.preset'), [
-    { value: 'standard', label: t('play.form.standard') },
-    { value: 'pagat', label: t('play.form.pagat') },
-  ]);
+  const presetRow = (names) =>
+    choiceRow(
+      'preset',
+      t('play.form.preset'),
+      names.map((name) => ({ value: name, label: words(`play.form.${name}`, name) })),
+    );
+  let presets = presetRow(['standard', 'pagat']);
   const element = h('div', { class: 'house-rules' }, presets, details);
   loadRules().then((rules) => {
-    panel.replaceChildren(...fields(rules, 'standard'));
-    presets.addEventListener('change', () => panel.replaceChildren(...fields(rules, chosen(element, 'preset'))));
+    // Every preset the server has (standard first), in place of the two drawn while it answers.
+    const shown = presetRow(Object.keys(rules.presets));
+    const checked = shown.querySelector(`input[value="${chosen(element, 'preset')}"]`);
+    if (checked) checked.checked = true;
+    presets.replaceWith(shown);
+    presets = shown;
+    panel.replaceChildren(...fields(rules, chosen(element, 'preset') ?? 'standard'));
+    shown.addEventListener('change', () => panel.replaceChildren(...fields(rules, chosen(element, 'preset'))));
   });
   return element;
 }

@@ -1,7 +1,9 @@
 // The REST calls of online play (docs/protocol.md section 3a) and their errors in words.
 
 import { ApiError, request } from '../shared/api.js';
-import { t } from '../shared/i18n.js';
+import { h } from '../shared/dom.js';
+import { t, tParts } from '../shared/i18n.js';
+import { shortCard } from '../shared/moves.js';
 
 const table = (id, ...rest) => ['/api/tables', encodeURIComponent(id), ...rest].join('/');
 
@@ -41,36 +43,41 @@ const EXPLAINED = new Set([
   'not_your_turn', 'game_over', 'not_started',
 ]);
 
-/**
- * The rules engine's reasons for refusing a move (engine.why_illegal), read back into their parts
- * so that they can be said in the user's language. A reason matching none is shown as sent.
- */
-const REASONS = [
-  [/^(\S+) must capture: it can take (.+)$/, 'play.reason.must_capture'],
-  [/^(\S+) cannot take (.+?): it can take (.+)$/, 'play.reason.cannot_take'],
-  [/^(\S+) cannot capture here: .*$/, 'play.reason.cannot_capture'],
-  [/^(\S+) is not in seat \d+'s hand$/, 'play.reason.not_in_hand'],
-  [/^(.+) (?:is|are) not on the table$/, 'play.reason.not_on_table'],
-];
+/** Cards as the page writes them everywhere ("7♦ 4♠"), in one string. */
+const cardList = (codes) => (codes ?? []).map(shortCard).join(' ');
 
-function illegalText(message) {
-  for (const [pattern, key] of REASONS) {
-    const match = pattern.exec(message ?? '');
-    if (!match) continue;
-    const options = (text) => text.split(' or ').join(t('play.reason.or'));
-    if (key === 'play.reason.cannot_take') {
-      return t(key, { card: match[1], cards: match[2], options: options(match[3]) });
-    }
-    if (key === 'play.reason.not_on_table') return t(key, { cards: match[1] });
-    return t(key, { card: match[1], options: match[2] ? options(match[2]) : '' });
-  }
-  return message || t('play.code.unknown');
+/** The ways a card could take instead, each in its own <bdi>, joined by the language's "or". */
+function optionsNode(options) {
+  const node = document.createDocumentFragment();
+  (options ?? []).forEach((option, index) => {
+    if (index) node.append(t('play.reason.or'));
+    node.append(h('bdi', { text: cardList(option) }));
+  });
+  return node;
 }
 
-/** A refused call or frame in words: by its code when the catalog has it, else the server's. */
-export function problemText(code, message) {
+/**
+ * The engine's refusal of a move (an error frame's `reason`, docs/protocol.md section 6) in the
+ * user's language, by its kind: DOM parts with the cards in <bdi>; null for a kind the catalog
+ * does not know (a newer server), so that the server's own sentence is shown instead.
+ */
+export function reasonParts(reason) {
+  const key = `play.reason.${reason?.kind}`;
+  if (t(key) === key) return null;
+  return tParts(key, {
+    card: reason.card ? shortCard(reason.card) : '',
+    cards: cardList(reason.taken),
+    options: optionsNode(reason.options),
+  });
+}
+
+/**
+ * A refused call or frame in words: by its code when the catalog has it; an illegal move by its
+ * `reason` (as DOM parts); else the server's words.
+ */
+export function problemText(code, message, reason = null) {
   if (EXPLAINED.has(code)) return t(`play.code.${code}`);
-  if (code === 'illegal') return illegalText(message);
+  if (code === 'illegal' && reason) return reasonParts(reason) ?? message;
   return message || t('play.code.unknown');
 }
 
@@ -78,11 +85,7 @@ export function problemText(code, message) {
 export function apiProblem(error) {
   if (error instanceof ApiError) {
     if (error.status === 0) return t('play.code.offline');
-    const detail = error.detail;
-    if (detail && typeof detail === 'object' && !Array.isArray(detail)) {
-      return problemText(detail.code, detail.message);
-    }
-    if (typeof detail === 'string') return detail;
+    if (error.code) return problemText(error.code, error.message, error.detail.reason);
   }
   return t('play.code.unknown');
 }

@@ -88,7 +88,10 @@ export function gameOverView(state) {
   return [
     h('p', { class: 'over-crown', 'aria-hidden': 'true', text: mine ? '★' : '♣' }),
     h('h2', { id: 'over-title', text: t('play.over.title') }),
-    h('p', { class: 'winner' }, tParts('play.over.winner', { name: sideName(state, over.winner) })),
+    h('p', { class: 'winner' }, over.winner < 0 ? t('play.over.draw') : tParts('play.over.winner', { name: sideName(state, over.winner) })),
+    state.claim
+      ? h('p', { class: 'over-claim' }, tParts(state.claim.right ? 'play.over.claim_right' : 'play.over.claim_wrong', { name: seatName(state, state.claim.seat) }))
+      : null,
     h(
       'table',
       { class: 'sheet-table over-sheet', dataset: { testid: 'final-sheet' } },

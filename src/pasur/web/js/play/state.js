@@ -22,6 +22,8 @@ function gameFrom(snapshotGame, players) {
     hand: game.hand ?? [],
     legal: game.legal ?? [],
     winner: game.winner ?? null,
+    // Pasur Ru Baaz: every seat's face-up cards, public ([] per seat; [] without open cards).
+    open: game.open ?? [],
   };
 }
 
@@ -41,6 +43,8 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
     clock: clockFrom(snapshot.clock, receivedAt),
     lastPlay: lastPlayFrom(snapshot.game),
     gameOver: gameOverFrom(snapshot),
+    // The claim that ended this game (per shodam), {seat, right}, when this page saw it.
+    claim: null,
     // Every round of this game ended while this page watched: {points, totals}, for the race.
     history: [],
   };
@@ -51,7 +55,8 @@ function gameOverFrom(snapshot) {
   const game = snapshot.game;
   if (snapshot.status !== 'finished' || game?.winner == null) return null;
   const teams = snapshot.config.rules?.partnerships === 'on';
-  const winners = teams ? [game.winner, game.winner + 2] : [game.winner];
+  // A drawn game (winner -2, target-tie=draw) has no winners.
+  const winners = game.winner < 0 ? [] : teams ? [game.winner, game.winner + 2] : [game.winner];
   return { game: snapshot.game_no, winner: game.winner, winners, totals: [...game.totals] };
 }
 
@@ -130,6 +135,7 @@ export function applyEvent(state, event, now = Date.now()) {
       state.game.dealer = event.dealer;
       state.rematch = Array(event.players).fill(null);
       state.gameOver = null;
+      state.claim = null;
       state.history = [];
       return { kind: 'started' };
     case 'round_started':
@@ -137,7 +143,7 @@ export function applyEvent(state, event, now = Date.now()) {
         round: event.round, dealer: event.dealer, turn: event.turn, packSize: event.pack_size,
         table: [...event.table], hand: event.hand ?? [], handSizes: Array(game.players).fill(HAND),
         piles: Array.from({ length: game.players }, () => []), surs: Array(game.players).fill(0),
-        legal: legalAfter(state, event),
+        legal: legalAfter(state, event), open: event.open ?? [],
       });
       state.commitment = event.commitment;
       state.lastPlay = null;
@@ -147,11 +153,18 @@ export function applyEvent(state, event, now = Date.now()) {
       Object.assign(game, {
         turn: event.turn, packSize: event.pack_size, hand: event.hand ?? [],
         handSizes: Array(game.players).fill(HAND), legal: legalAfter(state, event),
+        open: event.open ?? [],
       });
       state.clock = clockFor(state, event.turn, now);
       return { kind: 'dealt', turn: event.turn };
     case 'played':
       return applyPlayed(state, event, now);
+    case 'claimed': // per shodam: the round_ended and game_over that follow end the game
+      game.turn = -1;
+      game.legal = [];
+      state.clock = null;
+      state.claim = { seat: event.seat, right: event.right };
+      return { kind: 'claimed', seat: event.seat, right: event.right };
     case 'round_ended': {
       const tableBefore = [...game.table];
       const pileBefore = event.leftover_to >= 0 ? [...(game.piles[event.leftover_to] ?? [])] : [];
@@ -202,6 +215,7 @@ function applyPlayed(state, event, now) {
   state.lastPlay = { seat: event.seat, card: event.card, taken: [...event.taken], sur: event.sur };
   game.turn = event.turn;
   game.legal = legalAfter(state, event);
+  game.open = event.open ?? [];
   state.clock = clockFor(state, event.turn, now);
   return { kind: 'played', play: event, tableBefore: before, pileBefore };
 }

@@ -78,14 +78,23 @@ function seatNote(state, seat) {
 }
 
 /** The face-down cards a seat holds, fanned. */
-function heldCards(seat, held) {
+function heldCards(seat, held, open) {
+  // Pasur Ru Baaz: the seat's open cards lie face up (named to screen readers), the rest as backs.
+  const faceUp = open.slice(0, held);
   return h(
     'div',
     { class: 'seat-hand', dataset: { testid: `held-${seat}` } },
+    faceUp.length
+      ? h(
+          'span',
+          { class: 'fan seat-open', dataset: { testid: `open-${seat}` }, role: 'group', 'aria-label': t('table.seat.open') },
+          faceUp.map((card) => cardElement(card, { small: true })),
+        )
+      : null,
     h(
       'span',
       { class: 'fan', 'aria-hidden': 'true' },
-      Array.from({ length: held }, () => cardElement(null, { faceDown: true, small: true })),
+      Array.from({ length: held - faceUp.length }, () => cardElement(null, { faceDown: true, small: true })),
     ),
     h('span', { class: 'held-count', text: t('table.seat.held', { count: held }) }),
   );
@@ -155,7 +164,7 @@ export function seatPanel(state, seat, place, extras = {}) {
       ),
       clock ? h('span', { class: 'seat-clock', id: 'clock', text: clockText(state) }) : null,
     ),
-    showHand ? heldCards(seat, game.handSizes[seat] ?? 0) : null,
+    showHand ? heldCards(seat, game.handSizes[seat] ?? 0, game.open?.[seat] ?? []) : null,
     game ? pileLine(state, seat, extras.pile ?? game.piles[seat] ?? []) : null,
     extras.flash ? h('p', { class: 'seat-flash', role: 'status', text: extras.flash }) : null,
   );

@@ -5,12 +5,13 @@
 // from the server's legal moves; refused plays are explained in the server's words; a stale play
 // is sent again when it is still legal (docs/protocol.md section 7).
 
-import { h } from '../shared/dom.js';
-import { onLanguageChange, t } from '../shared/i18n.js';
+import { fill, h } from '../shared/dom.js';
+import { onLanguageChange, t, tParts } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
 import { drawBar, mountBar } from './bar.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
+import { mountClaim } from './claim.js';
 import { isPractice, mountCoach } from './coach.js';
 import { verifyCommitment } from './fairness.js';
 import { GUIDE_TABLE, GuideSocket } from './first-game.js';
@@ -56,6 +57,7 @@ const ui = {
 
 let area = null;
 let coach = null;
+let claim = null;
 let chat = null;
 let log = null;
 
@@ -95,6 +97,9 @@ function drawBoard(real, extras = ui.extras) {
     hand: state.you >= 0 ? game.hand : [],
     table: flash ? flash.table : game.table,
     legal: game.legal ?? [],
+    open: state.you >= 0 ? game.open?.[state.you] ?? [] : [],
+    // open-cards=stack: the cards of the viewer's own stack it does not know, drawn as backs.
+    unknown: state.you >= 0 ? Math.max(0, (game.handSizes[state.you] ?? 0) - game.hand.length) : 0,
     enabled: myTurn(state) && !ui.pending && Array.isArray(game.legal),
     flash: flash?.taken ?? null,
     capturing: flash?.capturing ?? null,
@@ -108,9 +113,10 @@ function drawBoard(real, extras = ui.extras) {
   banner.textContent = extras.sur === undefined ? '' : t('table.sur.banner', { name: seatName(state, extras.sur) });
   show('#hand', state.you >= 0);
   const notice = $('#notice');
-  notice.textContent = ui.notice;
+  fill(notice, ui.notice);
   notice.hidden = !ui.notice;
   coach.draw(state);
+  claim.draw(state);
 }
 
 function draw(extras) {
@@ -245,11 +251,11 @@ function onError(frame) {
       return;
     }
     ui.pending = null;
-    ui.notice = problemText(frame.code, frame.message);
+    ui.notice = problemText(frame.code, frame.message, frame.reason);
     draw();
     return;
   }
-  if (coach.onError(frame) || chat.onError(frame)) {
+  if (coach.onError(frame) || claim.onError(frame) || chat.onError(frame)) {
     draw();
     return;
   }
@@ -262,7 +268,7 @@ function onError(frame) {
     fail(problemText(frame.code, frame.message));
     return;
   }
-  toast(problemText(frame.code, frame.message));
+  toast(problemText(frame.code, frame.message, frame.reason));
 }
 
 /** The round's sheet over the felt; resolves when the player asks for the next deal. */
@@ -326,6 +332,9 @@ async function showEffect(effect) {
       refreshDialog($('#over-dialog'), []);
       ui.checks = [];
       log.clear();
+      break;
+    case 'claimed':
+      log.note(tParts(effect.right ? 'table.log.claim_right' : 'table.log.claim_wrong', { name: seatName(state, effect.seat) }));
       break;
     case 'stand_in':
       log.note([t(effect.active ? 'table.log.stand_in' : 'table.log.stand_in_off', { name: seatName(state, effect.seat) })]);
@@ -455,6 +464,7 @@ async function main() {
   mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw() });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
+  claim = mountClaim($('#tools'), { send, version: () => ui.state.version });
   chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: tableId === GUIDE_TABLE });
   log = mountLog($('#log'));
   ui.token = tableId === GUIDE_TABLE ? null : takeSeatToken(tableId);

@@ -1,12 +1,18 @@
-// JSON over fetch, and the score tracker's endpoints. Errors arrive as ApiError with the status
-// and the server's `detail` (a list of {loc, msg} for 422, a sentence otherwise).
+// JSON over fetch, and the score tracker's endpoints. Every wing refuses a call with one body,
+// {"detail": {"code", "message"}} (docs/protocol.md section 3), read here into ApiError's `code`
+// and `message`; bad input is FastAPI's 422, {"detail": [{loc, msg, type}]}, read as fieldErrors.
+// Nothing else is read: a body in another shape (a proxy's error page) is only its status.
 
 export class ApiError extends Error {
   constructor(status, detail) {
-    super(typeof detail === 'string' ? detail : `HTTP ${status}`);
+    const refusal = detail && typeof detail === 'object' && !Array.isArray(detail) ? detail : null;
+    const code = typeof refusal?.code === 'string' ? refusal.code : null;
+    super(code && typeof refusal.message === 'string' ? refusal.message : `HTTP ${status}`);
     this.name = 'ApiError';
     /** The HTTP status, or 0 when the server could not be reached. */
     this.status = status;
+    /** The refusal's code (pasur.protocol's ErrorCode), or null when the body had none. */
+    this.code = code;
     /** The server's `detail`. */
     this.detail = detail;
   }
@@ -52,9 +58,7 @@ export async function request(method, url, body, headers = {}) {
       data = text;
     }
   }
-  if (!response.ok) {
-    throw new ApiError(response.status, data && typeof data === 'object' ? data.detail : data);
-  }
+  if (!response.ok) throw new ApiError(response.status, data?.detail ?? null);
   return data;
 }
 

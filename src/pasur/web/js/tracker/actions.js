@@ -15,7 +15,7 @@ import { editEntry, getState, update } from './store.js';
 function failed(error) {
   const keys = { 0: 'error.offline', 403: 'error.readonly', 404: 'error.not_found', 409: 'error.conflict' };
   if (error instanceof ApiError && keys[error.status]) toast(t(keys[error.status]));
-  else if (error instanceof ApiError && typeof error.detail === 'string') toast(error.detail);
+  else if (error instanceof ApiError && error.code) toast(error.message);
   else toast(t('error.unexpected'));
 }
 

@@ -102,7 +102,7 @@ export function serverErrors(error) {
   if (!(error instanceof ApiError)) return { form: t('error.unexpected') };
   if (error.status === 0) return { form: t('error.offline') };
   const fields = error.fieldErrors;
-  if (!fields.length) return { form: typeof error.detail === 'string' ? error.detail : t('error.unexpected') };
+  if (!fields.length) return { form: error.code ? error.message : t('error.unexpected') };
   const errors = {};
   for (const { field, message } of fields) {
     const key = field === 'players' || field === 'first_dealer' ? 'players' : 'form';
