@@ -84,6 +84,10 @@ class ErrorCode(StrEnum):
     CROSS_SITE = "cross_site", 403, "a change sent from another site's page"
     # Finished games.
     NO_SUCH_GAME = "no_such_game", 404, "no game with that number has started at the table"
+    # The daily deal.
+    NO_SUCH_DEAL = "no_such_deal", 404, "no daily deal of that format (2 or 3 players) or day"
+    DAILY_PLAYED = "daily_played", 409, "the person or this device already played that daily deal"
+    NO_DAILY_GAME = "no_daily_game", 404, "the person has not started that daily deal"
     # The score tracker.
     NO_SUCH_SHEET = "no_such_sheet", 404, "no score sheet has this link"
     NO_SUCH_ROUND = "no_such_round", 404, "the sheet has no round with that number"

@@ -20,6 +20,9 @@ from redis.asyncio import BlockingConnectionPool, Redis
 import pasur
 from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
+from pasur.server.daily import api as daily_api
+from pasur.server.daily.games import DailyGames
+from pasur.server.daily.store import DailyStore
 from pasur.server.db.database import Database
 from pasur.server.history import api as history_api
 from pasur.server.history.archive import GameArchive
@@ -107,6 +110,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.invites = Invites(settings.public_url, settings.host)
     app.state.game_archive = GameArchive(table_store)
+    app.state.daily = DailyGames(DailyStore(database))
 
     install_error_handlers(app)
     # The last added runs first: the security headers go on every answer, the guard's refusals
@@ -121,6 +125,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(play_socket.router)
     app.include_router(history_api.router)
     app.include_router(house_rules.router)
+    app.include_router(daily_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app
