@@ -122,6 +122,7 @@ def test_nothing_of_the_deck_is_in_todays_description(
     assert not CARD.findall(response.text)
     assert all("deck" not in deal and "salt" not in deal for deal in body["deals"])
     assert [deal["status"] for deal in body["deals"]] == ["new", "new"]
+    assert body["you"] is None
 
 
 def test_a_second_attempt_is_refused_by_person_and_by_device(
@@ -162,6 +163,8 @@ def test_the_deck_is_revealed_the_next_day_and_verifies(
         assert after["commitment"] == before["commitment"]
         assert verify_commitment(after["commitment"], after["deck"], after["salt"])
     assert client.get("/api/daily").json()["deals"][0]["commitment"] != committed[0]["commitment"]
+    # A past day nobody asked about never had a deal: none is made (and revealed) afterwards.
+    assert client.get("/api/daily", params={"day": "2026-11-01"}).json()["deals"] == []
 
 
 def test_the_result_has_the_score_share_line_review_and_the_experts_game(
@@ -182,7 +185,8 @@ def test_the_result_has_the_score_share_line_review_and_the_experts_game(
     assert all(turn["loss"] > 0 for turn in result["review"])
     board = client.get("/api/daily/2/leaderboard").json()
     assert board["scores"] == [{"name": "Shirin", "score": result["score"]}]
-    assert person.call("GET", "/api/daily/streak").json() == {"current": 1, "best": 1}
+    you = person.call("GET", "/api/daily").json()["you"]
+    assert you == {"name": "Shirin", "streak": {"current": 1, "best": 1}}
     over = person.call("POST", "/api/daily/2/play", {"move": "7D lay"})
     assert over.json()["detail"]["code"] == "game_over"
 

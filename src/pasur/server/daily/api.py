@@ -1,10 +1,10 @@
 """The daily deal's REST calls under ``/api/daily`` (``docs/daily.md``).
 
 ``GET /api/daily`` describes a day's deals (their commitments; their deck orders once the day
-is over); ``POST /api/daily/{players}/start`` begins the person's one attempt, ``GET …/game``
-picks it up again, ``POST …/play`` plays a move, ``GET …/result`` gives the score, the share
-line, the review and the expert's own game, ``GET …/leaderboard`` the day's best scores and
-``GET /api/daily/streak`` the person's streak.
+is over) and the person's name and streak; ``POST /api/daily/{players}/start`` begins the
+person's one attempt, ``GET …/game`` picks it up again, ``POST …/play`` plays a move,
+``GET …/result`` gives the score, the share line, the review and the expert's own game, and
+``GET …/leaderboard`` the day's best scores.
 
 A person is their guest cookie; beside it a long-lived ``pasur_device`` cookie marks the browser,
 so a second attempt from the same device under a new guest name is refused too.
@@ -81,15 +81,6 @@ async def describe(request: Request, day: Day = None) -> Response:
     who = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
     device = device_of(request) or secrets.token_urlsafe(16)
     return answer(request, await games(request).describe(day, who, device))
-
-
-@router.get(
-    "/api/daily/streak",
-    summary="The person's streak of days with a daily deal played",
-    responses=refusals(E.NO_GUEST, E.UNAVAILABLE),
-)
-async def streak(request: Request) -> Response:
-    return answer(request, await games(request).streak(person(request)))
 
 
 @router.post(

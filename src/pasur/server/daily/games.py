@@ -59,13 +59,16 @@ class DailyGames:
 
     async def describe(self, day: str | None, who: Guest | None, device: str) -> JSONObject:
         """A day's deals: their commitments, the person's part in them, and (once the day is
-        over) the deck orders, salts and seeds that were committed to."""
+        over) the deck orders, salts and seeds that were committed to; ``you`` is the person's
+        name and streak, or null without a guest cookie."""
         today = self.today()
         day = read_day(day, today)
         over = day < today
         deals: list[JSONObject] = []
         for players in FORMATS:
-            deal = await self.store.deal(day, players)
+            deal = await self._deal(day, players)
+            if deal is None:
+                continue  # a past day nobody asked about: it never had a deal
             shown: JSONObject = {
                 "players": players,
                 "commitment": deal.commitment,
@@ -77,7 +80,10 @@ class DailyGames:
                 shown["seed"] = deal.seed
             deals.append(shown)
         ends = datetime.fromisoformat(day).replace(tzinfo=UTC) + timedelta(days=1)
-        return {"day": day, "over": over, "ends_at": ends.isoformat(), "deals": deals}
+        you: JSONObject | None = None
+        if who is not None:
+            you = {"name": who.name, "streak": await self.streak(who)}
+        return {"day": day, "over": over, "ends_at": ends.isoformat(), "deals": deals, "you": you}
 
     async def _status(self, deal: Deal, who: Guest | None, device: str) -> str:
         """``new``, ``playing``, ``finished``, or ``refused`` (played on this device by others)."""
@@ -180,11 +186,18 @@ class DailyGames:
 
     # Inside.
 
+    async def _deal(self, day: str, players: int) -> Deal | None:
+        """Today's deal (made when first asked for), or a past day's if it had one."""
+        if day == self.today():
+            return await self.store.deal(day, players)
+        return await self.store.stored_deal(day, players)
+
     async def _attempt(self, day: str, players: int, who: Guest) -> tuple[Deal, Attempt]:
         attempt = await self.store.attempt(day, read_format(players), who.id)
-        if attempt is None:
+        deal = await self._deal(day, players)
+        if attempt is None or deal is None:
             raise Refused(ErrorCode.NO_DAILY_GAME, "no game on that daily deal: start it first")
-        return await self.store.deal(day, players), attempt
+        return deal, attempt
 
     async def _search(self, work: Callable[P, R], *args: P.args, **kw: P.kwargs) -> R:
         async with self._searching:

@@ -41,8 +41,12 @@ class DailyStore:
         self._engine = database.engine
 
     async def deal(self, day: str, players: int) -> Deal:
-        """The deal of ``day`` for ``players``, made and stored by the first call that asks."""
-        found = await self._read_deal(day, players)
+        """The deal of ``day`` for ``players``, made and stored by the first call that asks.
+
+        Only today's deal is made so (:class:`~pasur.server.daily.games.DailyGames` asks for no
+        other); a past day's is read with :meth:`stored_deal`.
+        """
+        found = await self.stored_deal(day, players)
         if found is not None:
             return found
         made = new_deal(day, players)
@@ -59,12 +63,13 @@ class DailyStore:
                     )
                 )
         except IntegrityError:  # another request stored the day's deal first: that one counts
-            stored = await self._read_deal(day, players)
+            stored = await self.stored_deal(day, players)
             assert stored is not None
             return stored
         return made
 
-    async def _read_deal(self, day: str, players: int) -> Deal | None:
+    async def stored_deal(self, day: str, players: int) -> Deal | None:
+        """The deal of ``day`` for ``players`` if one was made, else None."""
         async with self._engine.connect() as connection:
             row = (
                 await connection.execute(
