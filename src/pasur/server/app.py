@@ -40,6 +40,8 @@ from pasur.server.play import socket as play_socket
 from pasur.server.play.dispatch import Dispatcher
 from pasur.server.play.hints import Hinter
 from pasur.server.play.invites import Invites
+from pasur.server.queue import api as queue_api
+from pasur.server.queue.matchmaker import Matchmaker
 from pasur.server.settings import ServerSettings
 from pasur.server.sheets import api as sheets_api
 from pasur.server.sheets.store import SheetStore
@@ -111,6 +113,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.invites = Invites(settings.public_url, settings.host)
     app.state.game_archive = GameArchive(table_store)
     app.state.daily = DailyGames(DailyStore(database))
+    app.state.matchmaker = Matchmaker(tables, app.state.ratings)
 
     install_error_handlers(app)
     # The last added runs first: the security headers go on every answer, the guard's refusals
@@ -126,6 +129,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(history_api.router)
     app.include_router(house_rules.router)
     app.include_router(daily_api.router)
+    app.include_router(queue_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app
