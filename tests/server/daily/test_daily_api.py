@@ -173,7 +173,11 @@ def test_the_result_has_the_score_share_line_review_and_the_experts_game(
     person = Person(client, "Shirin")
     early = person.call("GET", "/api/daily/2/result")
     assert early.json()["detail"]["code"] == "no_daily_game"
-    last = json.loads(play_through(person, 2, daily)[-1])
+    person.call("POST", "/api/daily/2/start")
+    unfinished = person.call("GET", "/api/daily/2/result")
+    assert unfinished.status_code == 409
+    assert unfinished.json()["detail"]["code"] == "not_finished"
+    last = json.loads(finish(person, 2))
     result = wait_for(
         person, "/api/daily/2/result", lambda body: body["expert"] and body["review"] is not None
     )
@@ -181,14 +185,30 @@ def test_the_result_has_the_score_share_line_review_and_the_experts_game(
     assert result["share"].startswith(f"{result['score']:+d}" if result["score"] else "0")
     assert not CARD.findall(result["share"])
     assert result["rank"] == 1
+    other = Person(client, "Farhad")
+    other.call("POST", "/api/daily/2/start")
+    finish(other, 2)  # the same moves: the same score, and the same place
+    assert other.call("GET", "/api/daily/2/result").json()["rank"] == 1
     assert isinstance(result["expert"]["score"], int) and result["expert"]["plays"]
     assert all(turn["loss"] > 0 for turn in result["review"])
     board = client.get("/api/daily/2/leaderboard").json()
-    assert board["scores"] == [{"name": "Shirin", "score": result["score"]}]
+    assert board["scores"] == [
+        {"name": "Shirin", "score": result["score"]},
+        {"name": "Farhad", "score": result["score"]},
+    ]
     you = person.call("GET", "/api/daily").json()["you"]
     assert you == {"name": "Shirin", "streak": {"current": 1, "best": 1}}
     over = person.call("POST", "/api/daily/2/play", {"move": "7D lay"})
     assert over.json()["detail"]["code"] == "game_over"
+
+
+def finish(person: Person, players: int) -> bytes:
+    """Play the started game to its end with the first legal move; the last answer's bytes."""
+    response = person.call("GET", f"/api/daily/{players}/game")
+    while response.json()["score"] is None:
+        move = response.json()["view"]["legal"][0]
+        response = person.call("POST", f"/api/daily/{players}/play", {"move": move})
+    return bytes(response.content)
 
 
 def wait_for(person: Person, path: str, ready: Any, seconds: float = 120.0) -> Any:

@@ -13,6 +13,7 @@ review) runs in a worker thread, one at a time: the machine has few cores.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Coroutine
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
@@ -30,6 +31,8 @@ from pasur.server.daily.store import Attempt, DailyStore
 from pasur.server.history.archive import encode_turn
 from pasur.server.http.guests import Guest
 from pasur.server.tables.moves import read_move
+
+log = logging.getLogger(__name__)
 
 REVIEW_SECONDS = 4.0
 """The coach's time budget for one daily game's review (processor seconds)."""
@@ -156,7 +159,6 @@ class DailyGames:
             self._work(("expert", day, str(players)), lambda: self._expert(deal))
         if attempt.review is None:
             self._work(("review", day, str(players), who.id), lambda: self._review(deal, attempt))
-        board = await self.store.leaderboard(day, players)
         return {
             "day": day,
             "players": players,
@@ -166,7 +168,7 @@ class DailyGames:
             "plays": [encode_play(p) for p in state.plays],
             "review": attempt.review,
             "expert": expert,
-            "rank": 1 + sum(1 for _, score in board if score > attempt.score),
+            "rank": await self.store.rank(day, players, attempt.score),
         }
 
     async def leaderboard(self, players: int, day: str | None) -> JSONObject:
@@ -209,7 +211,13 @@ class DailyGames:
             return
         task = asyncio.create_task(make())
         self._working[key] = task
-        task.add_done_callback(lambda _done: self._working.pop(key, None))
+
+        def done(finished: asyncio.Task[None]) -> None:
+            self._working.pop(key, None)
+            if not finished.cancelled() and finished.exception() is not None:
+                log.error("the daily deal's %s failed", key[0], exc_info=finished.exception())
+
+        task.add_done_callback(done)
 
     async def _expert(self, deal: Deal) -> None:
         state = await self._search(play_expert_game, deal)

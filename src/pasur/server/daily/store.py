@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from pasur.server.daily.deal import Deal, new_deal
@@ -181,6 +181,17 @@ class DailyStore:
                 .limit(LEADERBOARD)
             )
             return [(name, score) for name, score in rows if score is not None]
+
+    async def rank(self, day: str, players: int, score: int) -> int:
+        """The place of ``score`` among the day's finished attempts: 1 + how many scored more."""
+        async with self._engine.connect() as connection:
+            better = await connection.scalar(
+                select(func.count())
+                .select_from(DailyAttemptRow)
+                .where(DailyAttemptRow.day == day, DailyAttemptRow.players == players)
+                .where(DailyAttemptRow.score > score)
+            )
+        return 1 + int(better or 0)
 
     async def days_finished(self, player_id: str) -> set[str]:
         """Every day on which the person finished a daily deal (of either format)."""
