@@ -99,6 +99,13 @@ class ErrorCode(StrEnum):
     OWN_ACCOUNT = "own_account", 400, "that is the caller's own account"
     BLOCKED = "blocked", 403, "one of the two people blocks the other"
     NO_SUCH_CHALLENGE = "no_such_challenge", 404, "no pending challenge to the caller has that id"
+    # The daily deal.
+    NO_SUCH_DEAL = "no_such_deal", 404, "no daily deal of that format (2 or 3 players) or day"
+    DAILY_PLAYED = "daily_played", 409, "the person or this device already played that daily deal"
+    NO_DAILY_GAME = "no_daily_game", 404, "the person has not started that daily deal"
+    # Quick match.
+    NOT_QUEUED = "not_queued", 404, "the person is not in the quick-match queue"
+    BOT_NOT_OFFERED = "bot_not_offered", 409, "a bot is offered after a minute in the queue"
     # The score tracker.
     NO_SUCH_SHEET = "no_such_sheet", 404, "no score sheet has this link"
     NO_SUCH_ROUND = "no_such_round", 404, "the sheet has no round with that number"

@@ -27,6 +27,9 @@ from pasur.server.accounts.presence import Presence
 from pasur.server.accounts.sessions import SessionCheck
 from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
+from pasur.server.daily import api as daily_api
+from pasur.server.daily.games import DailyGames
+from pasur.server.daily.store import DailyStore
 from pasur.server.db.database import Database
 from pasur.server.history import api as history_api
 from pasur.server.history.archive import GameArchive
@@ -44,6 +47,8 @@ from pasur.server.play import socket as play_socket
 from pasur.server.play.dispatch import Dispatcher
 from pasur.server.play.hints import Hinter
 from pasur.server.play.invites import Invites
+from pasur.server.queue import api as queue_api
+from pasur.server.queue.matchmaker import Matchmaker
 from pasur.server.settings import ServerSettings
 from pasur.server.sheets import api as sheets_api
 from pasur.server.sheets.store import SheetStore
@@ -117,6 +122,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.session_check = SessionCheck(database)
     app.state.presence = Presence(database)
     app.state.sign_in_limits = SignInLimits()
+    app.state.daily = DailyGames(DailyStore(database))
+    app.state.matchmaker = Matchmaker(tables, app.state.ratings)
 
     install_error_handlers(app)
     # The last added runs first: the security headers go on every answer, the guard's refusals
@@ -137,6 +144,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(accounts_sign_in.router)
     app.include_router(profile_api.router)
     app.include_router(friends_api.router)
+    app.include_router(daily_api.router)
+    app.include_router(queue_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app

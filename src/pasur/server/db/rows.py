@@ -291,3 +291,39 @@ class ServerSecretRow(Base):
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+# The daily deal (pasur.server.daily.store).
+
+
+class DailyDealRow(Base):
+    """One day's deal of one format: its deck order and secrets (revealed once the day is over)."""
+
+    __tablename__ = "daily_deals"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seed: Mapped[str] = mapped_column(String(64))
+    salt: Mapped[str] = mapped_column(String(64))
+    deck: Mapped[list[int]] = mapped_column(JSON)
+    commitment: Mapped[str] = mapped_column(String(64))
+    expert: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The expert's own game on the deal from the person's seat, once worked out."""
+
+
+class DailyAttemptRow(Base):
+    """One person's attempt at a day's deal: every move of the game, and its score once over."""
+
+    __tablename__ = "daily_attempts"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    device: Mapped[str] = mapped_column(String(64), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    moves: Mapped[list[str]] = mapped_column(JSON)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The person's round points minus the best bot's, once the round is over."""
+    review: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """The coach's review of the person's turns, once worked out."""

@@ -101,7 +101,7 @@ class GameArchive:
 
         async def make() -> JSONObject:
             turns = await asyncio.to_thread(review, record, seat, seconds=self.review_seconds)
-            return {"seat": seat, "level": LEVEL, "turns": [_turn(turn) for turn in turns]}
+            return {"seat": seat, "level": LEVEL, "turns": [encode_turn(turn) for turn in turns]}
 
         key = (table_id, game, seat)
         found = self._reviews.peek(key)
@@ -111,7 +111,8 @@ class GameArchive:
             return await self._reviews.get(key, make)
 
 
-def _turn(turn: ReviewedTurn) -> JSONObject:
+def encode_turn(turn: ReviewedTurn) -> JSONObject:
+    """One reviewed turn as JSON: the move played, the expert's choice, the loss, every move."""
     return {
         "round": turn.round,
         "index": turn.index,

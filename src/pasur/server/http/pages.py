@@ -41,6 +41,7 @@ PAGES: tuple[Page, ...] = (
     Page("/", "index.html"),
     Page("/practise", "practise.html"),
     Page("/lobby", "lobby.html"),
+    Page("/daily", "daily.html"),
     Page("/play/t/{table_id}", "table.html", private=True),
     Page("/history", "history.html"),
     Page("/replay/{table_id}/{game}", "replay.html", private=True),

@@ -31,7 +31,7 @@ import time
 from collections.abc import Coroutine, Sequence
 from typing import Any, Protocol
 
-from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
+from pasur.protocol import SPECTATOR, ErrorCode, Event, Kind, Refused
 from pasur.protocol.frames import ChatLine, EventFrame, SnapshotFrame, Welcome
 from pasur.protocol.text import clean_chat
 from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected, Tick
@@ -261,11 +261,14 @@ class TableManager:
         self.ownership.resumed(live)
 
     def public_tables(self) -> list[LiveTable]:
-        """Public tables still waiting for players, for the lobby."""
+        """Public tables still waiting for players, for the lobby, but those whose people all
+        left (the host gone, nobody else seated): nobody is there to start them."""
         return [
             live
             for live in self.tables.values()
-            if not live.table.config.private and live.table.status.value == "waiting"
+            if not live.table.config.private
+            and live.table.status.value == "waiting"
+            and not _abandoned(live.table)
         ]
 
     # Steps.
@@ -465,3 +468,10 @@ class TableManager:
             except Exception:  # pragma: no cover - the table itself guards against bot failures
                 log.exception("table %s could not tick", live.id)
                 await asyncio.sleep(1.0)
+
+
+def _abandoned(table: Table) -> bool:
+    """Whether someone sat at the table and left, and no person sits there now."""
+    if any(seat.kind is SeatKind.HUMAN for seat in table.seats):
+        return False
+    return any(event.kind is Kind.LEFT for event in table.history)

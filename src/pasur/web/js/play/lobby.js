@@ -8,6 +8,7 @@ import { nameField } from './form-parts.js';
 import { readTableSettings, tableSettings } from './house-rules.js';
 import { takeSeat } from './go.js';
 import { apiProblem, playApi, seatLabel } from './play-api.js';
+import { QuickMatch } from './quick-match.js';
 
 const REFRESH_MS = 5000;
 const $ = (selector) => document.querySelector(selector);
@@ -81,11 +82,13 @@ function drawForm(form) {
 }
 
 async function main() {
-  await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  await startPage({ extra: ['learn', 'queue'] }); // the house rules are explained in the rules guide's words
   $('#guest-box').replaceChildren(nameField('lobby-name'));
+  const quick = new QuickMatch($('#quick-match'), () => $('#lobby-name'));
   const form = $('#public-form');
   let error = drawForm(form);
   onLanguageChange(() => {
+    quick.draw();
     error = drawForm(form);
     drawList();
   });

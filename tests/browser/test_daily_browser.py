@@ -1,0 +1,125 @@
+"""The daily deal page in real Chromium against the real ``pasur serve`` (real expert bots): a
+guest chooses a name, plays today's 2-player deal to its end by tapping cards, and sees the
+result with the share line, the coach's review and the expert's own score; in English and
+Persian, at phone and desktop sizes, with no serious accessibility violation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from axe_support import serious_violations
+from browser_support import DESKTOP, PHONE, api, screenshot, watch
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+COOKIE = "pasur_guest"
+RESULT_WAIT = 240_000
+"""Milliseconds to wait for the expert's own game and the review (real searches)."""
+
+
+def _ready(page: Page) -> None:
+    page.wait_for_selector("body[data-ready='true']")
+
+
+def _play_to_the_end(page: Page) -> int:
+    """Tap the first playable card of the hand (and its first way, when it has several) until
+    the round is over; the number of plays made."""
+    made = 0
+    playable = "#hand .hand-card.is-playable"
+    while True:
+        page.wait_for_function(
+            f"() => document.body.dataset.result || document.querySelector('{playable}')",
+            timeout=60_000,
+        )
+        if page.evaluate("() => document.body.dataset.result"):
+            return made
+        before = page.locator("#daily-plays").inner_text()
+        page.locator(playable).first.click()
+        choices = page.locator("#choices button")
+        if page.locator("#choices").is_visible() and choices.count():
+            choices.first.click()
+        made += 1
+        page.wait_for_function(
+            "(before) => document.body.dataset.result"
+            " || document.querySelector('#daily-plays').innerText !== before",
+            arg=before,
+            timeout=60_000,
+        )
+
+
+@pytest.fixture(scope="module")
+def played(browser: Browser, server: str) -> dict[str, Any]:
+    """Today's 2-player deal played to the end in the page; the guest cookie and the result."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/daily")
+    _ready(page)
+    assert page.locator(".daily-deal").count() == 2
+    assert "Commitment" in page.locator(".daily-deal").first.inner_text()
+    screenshot(page, "daily-phone-en.png", whole=True)
+    page.fill("#daily-name", "Shirin")
+    page.locator(".daily-deal").first.get_by_role("button").click()
+    page.wait_for_selector("#hand button")
+    screenshot(page, "daily-board-phone-en.png")
+    made = _play_to_the_end(page)
+    page.wait_for_selector("body[data-result='complete']", timeout=RESULT_WAIT)
+    screenshot(page, "daily-result-phone-en.png", whole=True)
+    cookie = next(c["value"] for c in context.cookies() if c["name"] == COOKIE)
+    found = {
+        "made": made,
+        "cookie": cookie,
+        "score": page.locator(".daily-score").inner_text(),
+        "share": page.locator(".daily-share").inner_text(),
+        "problems": problems,
+    }
+    context.close()
+    return found
+
+
+def test_a_guest_plays_the_deal_to_its_result(played: dict[str, Any], server: str) -> None:
+    assert played["problems"] == []
+    assert played["made"] >= 20  # 24 cards in the person's hands over four deals, less a claim
+    result = api(server, "GET", "/api/daily/2/result", cookie=f"{COOKIE}={played['cookie']}")
+    assert played["score"] == (
+        f"+{result['score']}" if result["score"] > 0 else str(result["score"])
+    )
+    assert result["share"] in played["share"]
+    assert result["expert"] is not None and result["review"] is not None
+
+
+def test_the_deal_cannot_be_played_again_from_the_page(
+    browser: Browser, server: str, played: dict[str, Any]
+) -> None:
+    context = browser.new_context(**DESKTOP)
+    context.add_cookies([{"name": COOKIE, "value": played["cookie"], "url": server}])
+    page = context.new_page()
+    page.goto(f"{server}/daily")
+    _ready(page)
+    first = page.locator(".daily-deal").first
+    assert first.get_by_role("button").inner_text() == "See your result"
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_page_and_the_result_pass_the_accessibility_scan(
+    browser: Browser, server: str, played: dict[str, Any], lang: str
+) -> None:
+    context = browser.new_context(**DESKTOP, bypass_csp=True)
+    context.add_cookies([{"name": COOKIE, "value": played["cookie"], "url": server}])
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/daily?lang={lang}")
+    _ready(page)
+    assert serious_violations(page) == [], "the deals"
+    screenshot(page, f"daily-desktop-{lang}.png", whole=True)
+    page.locator(".daily-deal").first.get_by_role("button").click()
+    page.wait_for_selector("body[data-result='complete']", timeout=RESULT_WAIT)
+    assert serious_violations(page) == [], "the result"
+    screenshot(page, f"daily-result-desktop-{lang}.png", whole=True)
+    if lang == "fa":
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+    assert problems == []
+    context.close()

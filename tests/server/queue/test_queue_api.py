@@ -1,0 +1,111 @@
+"""Quick match over HTTP: two people queue and sit at one started table; the bot offered after a
+minute; leaving; bad input refused; a table whose people all left leaves the lobby."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pasur.server.http.guests import COOKIE
+from pasur.server.queue.matchmaker import Matchmaker
+
+
+class Person:
+    def __init__(self, client: TestClient, name: str) -> None:
+        self.client = client
+        client.cookies.clear()
+        response = client.post("/api/guest", json={"name": name})
+        self.headers = {"Cookie": f"{COOKIE}={response.cookies[COOKIE]}"}
+        client.cookies.clear()
+
+    def call(self, method: str, path: str, body: Any = None) -> Any:
+        response = self.client.request(method, path, json=body, headers=self.headers)
+        self.client.cookies.clear()
+        return response
+
+
+@pytest.fixture
+def clock(client: TestClient) -> list[float]:
+    """The matchmaker's clock, moved by the test."""
+    now = [1000.0]
+    matchmaker = client.app.state.matchmaker  # type: ignore[attr-defined]
+    assert isinstance(matchmaker, Matchmaker)
+    matchmaker.clock = lambda: now[0]
+    return now
+
+
+def test_two_people_queue_and_sit_at_one_started_table(
+    client: TestClient, clock: list[float]
+) -> None:
+    shirin, farhad = Person(client, "Shirin"), Person(client, "Farhad")
+    first = shirin.call("POST", "/api/queue", {"players": 2, "turn_timer": 30})
+    assert first.json()["state"] == "waiting" and first.json()["window"] == 2.0
+    answer = farhad.call("POST", "/api/queue", {"players": 2, "turn_timer": 30}).json()
+    assert answer["state"] == "matched", answer
+    mine = shirin.call("GET", "/api/queue").json()
+    assert mine["state"] == "matched" and mine["table_id"] == answer["table_id"]
+    assert {mine["seat"], answer["seat"]} == {0, 1}
+    table = client.get(f"/api/tables/{answer['table_id']}").json()
+    assert table["status"] == "playing" and table["turn_timer"] == 30
+    # The seat is given once; afterwards the person is no longer queued.
+    assert shirin.call("GET", "/api/queue").json() == {"state": "idle"}
+
+
+def test_other_kinds_of_game_do_not_meet_and_leaving_works(
+    client: TestClient, clock: list[float]
+) -> None:
+    shirin, farhad = Person(client, "Shirin"), Person(client, "Farhad")
+    shirin.call("POST", "/api/queue", {"players": 2})
+    assert farhad.call("POST", "/api/queue", {"players": 3}).json()["state"] == "waiting"
+    assert shirin.call("DELETE", "/api/queue").json() == {"state": "idle"}
+    again = shirin.call("DELETE", "/api/queue")
+    assert again.status_code == 404 and again.json()["detail"]["code"] == "not_queued"
+
+
+def test_a_bot_of_matching_strength_is_offered_after_a_minute(
+    client: TestClient, clock: list[float]
+) -> None:
+    shirin = Person(client, "Shirin")
+    shirin.call("POST", "/api/queue", {"players": 3})
+    early = shirin.call("POST", "/api/queue/bot")
+    assert early.json()["detail"]["code"] == "bot_not_offered"
+    clock[0] += 61
+    status = shirin.call("GET", "/api/queue").json()
+    assert status["state"] == "waiting" and status["bot_offer"] == "beginner"
+    seated = shirin.call("POST", "/api/queue/bot").json()
+    assert seated["state"] == "matched" and seated["bot"] == "beginner"
+    table = client.get(f"/api/tables/{seated['table_id']}").json()
+    assert table["status"] == "playing"
+    assert [seat["kind"] for seat in table["seats"]] == ["human", "bot", "bot"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"players": 5}, 422),
+        ({"players": 2, "turn_timer": 7}, 400),
+        ({"players": "2"}, 422),
+        ({"players": 2, "colour": "red"}, 422),
+    ],
+)
+def test_bad_queue_requests_are_refused_and_queue_nobody(
+    client: TestClient, clock: list[float], body: dict[str, Any], status: int
+) -> None:
+    shirin = Person(client, "Shirin")
+    response = shirin.call("POST", "/api/queue", body)
+    assert response.status_code == status, response.text
+    assert shirin.call("GET", "/api/queue").json() == {"state": "idle"}
+    assert client.post("/api/queue", json={"players": 2}).json()["detail"]["code"] == "no_guest"
+
+
+def test_a_public_table_whose_people_all_left_leaves_the_lobby(client: TestClient) -> None:
+    host = Person(client, "Host")
+    table_id = host.call("POST", "/api/tables", {"players": 2, "private": False}).json()["table_id"]
+    host.call("POST", f"/api/tables/{table_id}/join")
+    listed = [t["table_id"] for t in client.get("/api/tables").json()["tables"]]
+    assert table_id in listed
+    host.call("POST", f"/api/tables/{table_id}/leave")
+    listed = [t["table_id"] for t in client.get("/api/tables").json()["tables"]]
+    assert table_id not in listed
