@@ -31,6 +31,7 @@ from pasur.server.http.guests import Guests
 from pasur.server.http.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
 from pasur.server.http.pages import install_pages
 from pasur.server.http.rate_limit import AddressLimits
+from pasur.server.offline.routes import install_offline
 from pasur.server.play import house_rules
 from pasur.server.play import rest as play_rest
 from pasur.server.play import socket as play_socket
@@ -122,6 +123,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(history_api.router)
     app.include_router(house_rules.router)
     install_docs(app)
+    install_offline(app, settings.web_root)
     install_pages(app, settings.web_root)
     return app
 

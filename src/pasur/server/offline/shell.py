@@ -1,0 +1,80 @@
+"""The app shell: every file the service worker caches, and the build that names its cache.
+
+The service worker keeps one cache per build (``pasur-shell-<build>``) and serves pages and their
+files only from it, so a page never mixes files of two releases. The build is a digest of the
+package's version and of every byte it caches (web files, pages, the engine's sources): any change
+to any of them gives a new build, hence a new ``/sw.js``, which the browser takes for an update.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pasur
+from pasur.server.http.pages import PAGES, SHELL, assemble
+
+ENGINE_URL = "/offline/engine.zip"
+"""Where the engine's sources are served (see :mod:`pasur.server.offline.engine`)."""
+
+WORKER_FILE = "js/offline/engine-worker.js"
+"""The Pyodide worker's script in the web folder."""
+
+WORKER_URL = "/offline/engine-worker.js"
+"""Where the Pyodide worker's script is served, with the policy that lets it compile WebAssembly."""
+
+SKIPPED_SUFFIXES = (".html", ".map")
+"""Web files not cached under ``/static``: pages are cached at their own paths."""
+
+SERVICE_WORKER = "sw.js"
+"""The service worker's file in the web folder, served at ``/sw.js`` (never cached by itself)."""
+
+
+@dataclass(frozen=True)
+class AppShell:
+    """What one build of the app caches: its ``build`` digest and the URLs to fetch."""
+
+    build: str
+    urls: tuple[str, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"build": self.build, "urls": list(self.urls)}
+
+
+def app_shell(web_root: Path, engine: bytes) -> AppShell:
+    """The shell of the files under ``web_root`` (pages with a fixed path included, assembled as
+    they are served) and of the engine's archive."""
+    digest = hashlib.sha256(pasur.__version__.encode())
+    urls: list[str] = []
+    for path, body in sorted(fixed_pages(web_root).items()):
+        urls.append(path)
+        digest.update(path.encode() + b"\0" + body)
+    if web_root.is_dir():
+        for file in sorted(web_root.rglob("*")):
+            if not file.is_file() or file.suffix in SKIPPED_SUFFIXES:
+                continue
+            if file == web_root / SERVICE_WORKER:
+                continue
+            url = f"/static/{file.relative_to(web_root).as_posix()}"
+            urls.append(url)
+            digest.update(url.encode() + b"\0" + file.read_bytes())
+    digest.update(ENGINE_URL.encode() + b"\0" + engine)
+    # The worker's script is a web file (hashed above) served at its own path too.
+    urls.extend((ENGINE_URL, WORKER_URL))
+    return AppShell(digest.hexdigest()[:16], tuple(urls))
+
+
+def fixed_pages(web_root: Path) -> dict[str, bytes]:
+    """Each page whose path has no parameter, assembled in the shell as ``install_pages`` serves
+    it; pages with a parameter (a table, a token) need the server and are not kept offline."""
+    try:
+        shell = (web_root / SHELL).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    pages: dict[str, bytes] = {}
+    for page in PAGES:
+        file = web_root / page.file
+        if "{" not in page.path and file.is_file():
+            pages[page.path] = assemble(shell, file.read_text(encoding="utf-8")).encode()
+    return pages

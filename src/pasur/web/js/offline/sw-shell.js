@@ -1,0 +1,70 @@
+// The service worker's app shell (imported by /sw.js, which sets self.PASUR_BUILD): every page and
+// file of one build in one cache, `pasur-shell-<build>`, so the app opens and practice runs with
+// no network. Pages and files come from that cache only, never a mix of two releases. A new build
+// installs beside the old one and waits; the page offers a reload, and on the page's word
+// ('activate') it takes over and deletes the old caches. The API and the sockets always go to the
+// network.
+
+const SHELL_PREFIX = 'pasur-shell-';
+const SHELL_CACHE = SHELL_PREFIX + self.PASUR_BUILD;
+
+/** Pages with a parameter open the cached page they are made of (the tracker's links). */
+const PAGE_OF_PREFIX = [['/tracker/', '/tracker']];
+
+async function shellList() {
+  const answer = await fetch('/offline/shell.json', { cache: 'no-store' });
+  if (!answer.ok) throw new Error(`the shell's list answered ${answer.status}`);
+  return answer.json();
+}
+
+async function fillShell() {
+  const shell = await shellList();
+  if (shell.build !== self.PASUR_BUILD) throw new Error('the server is at another build: install again later');
+  const cache = await caches.open(SHELL_CACHE);
+  await cache.addAll(shell.urls.map((url) => new Request(url, { cache: 'reload' })));
+  // The server changed release while the files came: they may be of two builds, so drop them.
+  if ((await shellList()).build !== self.PASUR_BUILD) {
+    await caches.delete(SHELL_CACHE);
+    throw new Error('the server changed build during the install');
+  }
+}
+
+self.addEventListener('install', (event) => event.waitUntil(fillShell()));
+
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      const old = names.filter((name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE);
+      await Promise.all(old.map((name) => caches.delete(name)));
+      // The first install takes the open pages at once (they are of this build); an update has
+      // been asked for by the page, which reloads.
+      await self.clients.claim();
+    })(),
+  ),
+);
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'activate') self.skipWaiting();
+});
+
+function cachedPath(url) {
+  for (const [prefix, page] of PAGE_OF_PREFIX) if (url.pathname.startsWith(prefix)) return page;
+  return url.pathname;
+}
+
+async function fromShell(request) {
+  const url = new URL(request.url);
+  const cache = await caches.open(SHELL_CACHE);
+  const key = request.mode === 'navigate' ? cachedPath(url) : url.pathname;
+  const hit = await cache.match(key);
+  return hit ?? fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/ws') || url.pathname === '/sw.js') return;
+  event.respondWith(fromShell(request));
+});
