@@ -24,6 +24,14 @@ WORKER_FILE = "js/offline/engine-worker.js"
 WORKER_URL = "/offline/engine-worker.js"
 """Where the Pyodide worker's script is served, with the policy that lets it compile WebAssembly."""
 
+OWN_PAGES = {"/play/t/offline": "table.html", "/replay/offline/1": "replay.html"}
+"""Pages with a parameter that are cached all the same: the browser's own practice table, and
+the replay of a game kept in the browser (any game's, the same page)."""
+
+KEPT_API = ("/api/rules",)
+"""The API answers offline practice reads before it starts (the house rules' catalogue); they
+change only with the engine's sources, which the build covers."""
+
 SKIPPED_SUFFIXES = (".html", ".map")
 """Web files not cached under ``/static``: pages are cached at their own paths."""
 
@@ -61,20 +69,21 @@ def app_shell(web_root: Path, engine: bytes) -> AppShell:
             digest.update(url.encode() + b"\0" + file.read_bytes())
     digest.update(ENGINE_URL.encode() + b"\0" + engine)
     # The worker's script is a web file (hashed above) served at its own path too.
-    urls.extend((ENGINE_URL, WORKER_URL))
+    urls.extend((ENGINE_URL, WORKER_URL, *KEPT_API))
     return AppShell(digest.hexdigest()[:16], tuple(urls))
 
 
 def fixed_pages(web_root: Path) -> dict[str, bytes]:
-    """Each page whose path has no parameter, assembled in the shell as ``install_pages`` serves
-    it; pages with a parameter (a table, a token) need the server and are not kept offline."""
+    """Each page whose path has no parameter, and :data:`OWN_PAGES`, assembled in the shell as
+    ``install_pages`` serves them; other pages with a parameter (a table, a token) need the
+    server and are not kept offline."""
     try:
         shell = (web_root / SHELL).read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    pages: dict[str, bytes] = {}
-    for page in PAGES:
-        file = web_root / page.file
-        if "{" not in page.path and file.is_file():
-            pages[page.path] = assemble(shell, file.read_text(encoding="utf-8")).encode()
-    return pages
+    files = {page.path: page.file for page in PAGES if "{" not in page.path} | OWN_PAGES
+    return {
+        path: assemble(shell, (web_root / file).read_text(encoding="utf-8")).encode()
+        for path, file in files.items()
+        if (web_root / file).is_file()
+    }

@@ -1,9 +1,11 @@
 // On every page (the shell loads it): register the service worker, tell the person when a new
 // version is ready (it takes over only when they reload with it), point the manifest at the
-// page's language, and offer "install" on the home page where the browser allows it.
+// page's language, offer "install" on the home page where the browser allows it, and send the
+// games played offline to the history whenever the server can be reached.
 
 import { language, onLanguageChange, t } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
+import { sendGames } from './games.js';
 
 /** The update's toast stays until acted on: a reload the person did not see would be lost. */
 const UPDATE_MS = 60 * 60 * 1000;
@@ -58,6 +60,8 @@ function offerInstall() {
 
 offerInstall();
 onLanguageChange(followLanguage);
+window.addEventListener('online', () => sendGames());
+if (navigator.onLine) sendGames();
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (reloading) location.reload();

@@ -2,14 +2,20 @@
 // file of one build in one cache, `pasur-shell-<build>`, so the app opens and practice runs with
 // no network. Pages and files come from that cache only, never a mix of two releases. A new build
 // installs beside the old one and waits; the page offers a reload, and on the page's word
-// ('activate') it takes over and deletes the old caches. The API and the sockets always go to the
-// network.
+// ('activate') it takes over and deletes the old caches. The API and the sockets go to the
+// network; of the API, only the house rules' catalogue is kept, for offline practice.
 
 const SHELL_PREFIX = 'pasur-shell-';
 const SHELL_CACHE = SHELL_PREFIX + self.PASUR_BUILD;
 
-/** Pages with a parameter open the cached page they are made of (the tracker's links). */
-const PAGE_OF_PREFIX = [['/tracker/', '/tracker']];
+/**
+ * Pages with a parameter open the cached page they are made of: the tracker's links, and the
+ * replay of a game kept in this browser (the shell caches it as game 1).
+ */
+const PAGE_OF_PREFIX = [
+  ['/tracker/', '/tracker'],
+  ['/replay/offline/', '/replay/offline/1'],
+];
 
 async function shellList() {
   const answer = await fetch('/offline/shell.json', { cache: 'no-store' });
@@ -61,10 +67,21 @@ async function fromShell(request) {
   return hit ?? fetch(request);
 }
 
+/** The API from the network; the few answers the shell keeps (the house rules) when offline. */
+async function fromNetwork(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await (await caches.open(SHELL_CACHE)).match(new URL(request.url).pathname);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/ws') || url.pathname === '/sw.js') return;
-  event.respondWith(fromShell(request));
+  if (url.pathname.startsWith('/ws') || url.pathname === '/sw.js') return;
+  event.respondWith(url.pathname.startsWith('/api/') ? fromNetwork(request) : fromShell(request));
 });
