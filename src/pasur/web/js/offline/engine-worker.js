@@ -29,9 +29,10 @@ const practice = boot();
 let table = null;
 
 const OPS = {
-  open: (module, { create, name, seed = null }) => {
+  open: (module, { create, name, seed }) => {
     table?.destroy();
-    table = module.open_table(JSON.stringify(create), name, seed);
+    // undefined arrives in Python as None (a JavaScript null would arrive as jsnull).
+    table = module.open_table(JSON.stringify(create), name, seed ?? undefined);
     return true;
   },
   send: (module, { text }) => table.receive(text),

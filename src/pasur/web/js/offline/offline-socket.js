@@ -26,7 +26,7 @@ export function offlineReplay(game) {
 async function keep(game) {
   const [record, upload] = await Promise.all([call('record'), call('upload')]);
   keptIds.set(game, await keepGame(JSON.parse(record), JSON.parse(upload)));
-  sendGames();
+  if (navigator.onLine) sendGames(); // else when the browser is back online (register.js)
 }
 
 export class OfflineSocket {

@@ -1,0 +1,91 @@
+"""Offline (docs/offline.md): the app reloads from its service worker with no network, a whole
+practice game against casual (one round: target 1) is played in the browser's own engine with a
+hint, its review renders, and back online the game is in the history; a new release replaces the
+old cache while a page opened before it keeps working until it reloads."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from browser_support import DESKTOP, screenshot, watch
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+SHEET = "#sheet-dialog[open]"
+ENGINE_SECONDS = 120_000
+"""Milliseconds the first start of the engine may take on a busy machine (it is seconds)."""
+
+
+def _installed(browser: Browser, server: str) -> tuple[BrowserContext, Page]:
+    """A guest's first visit, once the service worker has cached the shell and took the page."""
+    context = browser.new_context(**DESKTOP)
+    assert context.request.post(f"{server}/api/guest", data={"name": "Sam"}).ok
+    page = context.new_page()
+    page.goto(f"{server}/")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", timeout=ENGINE_SECONDS, polling=200
+    )
+    return context, page
+
+
+def _play_once(page: Page) -> bool:
+    card = page.locator(".hand-card.is-playable")
+    if not card.count() or page.locator(SHEET).count():
+        return False
+    ways = card.first.get_attribute("data-ways")
+    card.first.click()
+    if ways != "1":
+        page.locator("#choices .choice").first.click()
+    return True
+
+
+def test_offline_practice_is_played_reviewed_and_sent_to_the_history(
+    browser: Browser, server: str
+) -> None:
+    context, page = _installed(browser, server)
+    problems = watch(page)
+    context.set_offline(True)
+    page.goto(f"{server}/practise?anim=0")  # from the service worker: the network is gone
+    assert page.locator("#practise-offline").is_checked()  # offline: the browser's own table
+    page.locator("#level-1").select_option("casual")
+    page.locator("details.advanced summary").click()
+    page.locator("#rule-target").fill("1")
+    page.locator("#start-practice").click()
+    page.wait_for_url("**/play/t/offline")
+    page.locator(".hand-card").first.wait_for(timeout=ENGINE_SECONDS)
+
+    hinted = False
+    deadline = time.monotonic() + 240
+    while not page.locator(SHEET).count():
+        assert time.monotonic() < deadline, "the round did not end in time"
+        if not hinted and page.locator("#hint:visible").count():
+            page.locator("#hint").click()
+            best = page.locator("#hints .hint-list li.is-best")
+            best.wait_for(timeout=60_000)
+            card = (best.get_attribute("data-move") or "").split("+")[0].split(" ")[0]
+            assert page.locator(f".hand-card.is-hinted[data-card='{card}']").count() == 1
+            hinted = True
+        if not _play_once(page):
+            page.wait_for_timeout(40)
+    assert hinted
+    screenshot(page, "offline-round-over.png")
+    page.locator("#close-sheet").click()
+    page.locator("#review").click()
+    page.wait_for_url("**/replay/offline/*")
+    page.locator("#coach-body .review-list, #coach-body p:not(.loading):not(.hint)").first.wait_for(
+        timeout=ENGINE_SECONDS
+    )
+    screenshot(page, "offline-review.png")
+
+    context.set_offline(False)
+    page.goto(f"{server}/history")
+    deadline = time.monotonic() + 30
+    while not context.request.get(f"{server}/api/history").json()["games"]:
+        assert time.monotonic() < deadline, "the offline game never reached the history"
+        page.wait_for_timeout(200)
+    (game,) = context.request.get(f"{server}/api/history").json()["games"]
+    assert game["table_id"].startswith("off-") and game["you"] == 0
+    assert problems == []
+    context.close()
