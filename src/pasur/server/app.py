@@ -125,8 +125,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(house_rules.router)
     app.include_router(offline_uploads.router)
     install_docs(app)
-    install_offline(app, settings.web_root)
     install_pages(app, settings.web_root)
+    install_offline(app, settings.web_root)  # after the pages: a page that does not fit is named
     return app
 
 

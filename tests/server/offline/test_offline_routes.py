@@ -31,7 +31,8 @@ def test_the_service_worker_names_the_build_of_the_shell(
     assert f"self.PASUR_BUILD = '{shell['build']}';" in sw.text
     assert "/tracker" in shell["urls"] and "/static/js/tracker.js" in shell["urls"]
     assert "/static/sw.js" not in shell["urls"]
-    assert {"/offline/engine.zip", "/offline/engine-worker.js"} <= set(shell["urls"])
+    assert {"/offline/engine.zip", "/offline/engine-worker.js"} <= set(shell["engine"])
+    assert not set(shell["engine"]) & set(shell["urls"])
     assert client.get("/offline/engine.zip").content[:2] == b"PK"
     worker = client.get("/offline/engine-worker.js")
     assert "'wasm-unsafe-eval'" in worker.headers["content-security-policy"]
@@ -45,6 +46,7 @@ def test_any_change_to_a_cached_file_is_a_new_build(web_root: Path) -> None:
     (web_root / "js" / "tracker.js").write_text("export const x = 1;\n", encoding="utf-8")
     changed = app_shell(web_root, b"engine")
     assert changed.build != before.build and changed.urls == before.urls
+    assert changed.engine == before.engine
     assert app_shell(web_root, b"other engine").build != changed.build
 
 

@@ -39,15 +39,23 @@ SERVICE_WORKER = "sw.js"
 """The service worker's file in the web folder, served at ``/sw.js`` (never cached by itself)."""
 
 
+ENGINE_PREFIX = "/static/vendor/"
+"""Where the engine's vendored files (Pyodide) are served."""
+
+
 @dataclass(frozen=True)
 class AppShell:
-    """What one build of the app caches: its ``build`` digest and the URLs to fetch."""
+    """What one build of the app caches: its ``build`` digest, the URLs every first visit
+    fetches (``urls``: pages, scripts, styles, fonts, a few hundred kilobytes), and those of the
+    offline engine (``engine``: Pyodide and the engine's sources, about 14 MB), fetched only when
+    the practise page asks for them, so a first visit does not cost the engine's weight."""
 
     build: str
     urls: tuple[str, ...]
+    engine: tuple[str, ...]
 
     def as_json(self) -> dict[str, object]:
-        return {"build": self.build, "urls": list(self.urls)}
+        return {"build": self.build, "urls": list(self.urls), "engine": list(self.engine)}
 
 
 def app_shell(web_root: Path, engine: bytes) -> AppShell:
@@ -69,8 +77,11 @@ def app_shell(web_root: Path, engine: bytes) -> AppShell:
             digest.update(url.encode() + b"\0" + file.read_bytes())
     digest.update(ENGINE_URL.encode() + b"\0" + engine)
     # The worker's script is a web file (hashed above) served at its own path too.
-    urls.extend((ENGINE_URL, WORKER_URL, *KEPT_API))
-    return AppShell(digest.hexdigest()[:16], tuple(urls))
+    engine_urls = [url for url in urls if url.startswith(ENGINE_PREFIX)]
+    engine_urls.extend((ENGINE_URL, WORKER_URL))
+    shell_urls = [url for url in urls if not url.startswith(ENGINE_PREFIX)]
+    shell_urls.extend(KEPT_API)
+    return AppShell(digest.hexdigest()[:16], tuple(shell_urls), tuple(engine_urls))
 
 
 def fixed_pages(web_root: Path) -> dict[str, bytes]:

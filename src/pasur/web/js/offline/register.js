@@ -58,6 +58,24 @@ function offerInstall() {
   });
 }
 
+/**
+ * Ask the service worker to keep the offline engine (about 14 MB) for this build; resolves when
+ * it is kept (at once when it already was), or never without a service worker.
+ */
+export async function keepEngine() {
+  if (!('serviceWorker' in navigator)) return new Promise(() => {});
+  const registration = await navigator.serviceWorker.ready;
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener('message', function kept(event) {
+      if (event.data !== 'engine-kept') return;
+      navigator.serviceWorker.removeEventListener('message', kept);
+      document.documentElement.dataset.engineKept = 'true';
+      resolve();
+    });
+    registration.active.postMessage('keep-engine');
+  });
+}
+
 offerInstall();
 onLanguageChange(followLanguage);
 window.addEventListener('online', () => sendGames());

@@ -11,6 +11,7 @@ import { houseRules, readHouseRules } from './house-rules.js';
 import { BOT_LEVELS } from './play-api.js';
 import { motion } from './prefs.js';
 import { SETUP_KEY } from '../offline/offline-socket.js';
+import { keepEngine } from '../offline/register.js';
 
 const BOT_DELAY = 0.8;
 
@@ -59,6 +60,7 @@ function drawForm(form) {
 
 async function main() {
   await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  if (navigator.onLine) keepEngine(); // practice offline from now on (docs/offline.md)
   mountSeatForm(document.querySelector('#practise-form'), drawForm, '#start-practice', async (form) => {
     const rules = await readHouseRules(form);
     if (rules.error) return rules;
