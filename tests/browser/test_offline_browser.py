@@ -94,3 +94,33 @@ def test_offline_practice_is_played_reviewed_and_sent_to_the_history(
     assert game["table_id"].startswith("off-") and game["you"] == 0
     assert problems == []
     context.close()
+
+
+INSTALL_PROMPT = """() => {
+  const offer = new Event('beforeinstallprompt', { cancelable: true });
+  offer.prompt = async () => { window.installAsked = true; };
+  window.dispatchEvent(offer);
+  return offer.defaultPrevented;
+}"""
+"""What a browser that can install the app does (headless Chromium never offers): the event, with
+the prompt() the page's own button calls."""
+
+
+def test_the_home_page_offers_to_install_where_the_browser_allows(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/?lang=fa")
+    page.locator("#install-app").wait_for(state="attached")
+    assert page.locator("#install-offer").is_hidden()  # no offer from this browser
+    assert page.locator("link[rel='manifest']").get_attribute("href") == (
+        "/static/manifest.fa.webmanifest"
+    )
+    assert page.evaluate(INSTALL_PROMPT)  # the page keeps the browser's own bar away
+    page.locator("#install-app").click()
+    assert page.evaluate("() => window.installAsked === true")
+    assert page.locator("#install-offer").is_hidden()
+    assert problems == []
+    context.close()
