@@ -33,6 +33,10 @@ DEFAULT_SECONDS = 10.0
 MAX_MOVE_SECONDS = 0.5
 """The most one turn gets, however few turns there are."""
 
+PROCESSOR_TIME: Callable[[], float] = getattr(time, "thread_time", time.perf_counter)
+"""The review's clock: this thread's processor time; the wall clock where Python has no such
+clock (WebAssembly, in the browser's offline review)."""
+
 TIE = 0.01
 """Moves closer in value than this (a hundredth of a point) are as good as each other."""
 
@@ -54,6 +58,17 @@ class ReviewedTurn:
     moves: list[RankedMove]
     """Every legal move with its value, best first."""
 
+    def as_json(self) -> dict[str, Any]:
+        """The turn as the review endpoint (and the browser's offline review) sends it."""
+        return {
+            "round": self.round,
+            "index": self.index,
+            "played": str(self.played),
+            "best": str(self.best),
+            "loss": round(self.loss, 2),
+            "moves": [{"move": str(m.move), "value": round(m.value, 2)} for m in self.moves],
+        }
+
 
 def review(
     record: Mapping[str, Any],
@@ -62,7 +77,7 @@ def review(
     level: str = LEVEL,
     seconds: float = DEFAULT_SECONDS,
     worst: int = 5,
-    clock: Callable[[], float] = time.thread_time,
+    clock: Callable[[], float] = PROCESSOR_TIME,
 ) -> list[ReviewedTurn]:
     """The seat's ``worst`` costliest turns of the recorded game, costliest first.
 

@@ -41,6 +41,8 @@ from pasur.server.http.guests import Guests
 from pasur.server.http.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
 from pasur.server.http.pages import install_pages
 from pasur.server.http.rate_limit import AddressLimits
+from pasur.server.offline import uploads as offline_uploads
+from pasur.server.offline.routes import install_offline
 from pasur.server.play import house_rules
 from pasur.server.play import rest as play_rest
 from pasur.server.play import socket as play_socket
@@ -110,7 +112,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.games_store = games = GamesStore(database)
     app.state.ratings = Ratings(database)
     # Finished games (and ratings) are written in the same transaction as the game's end.
-    table_store = TableStore(database, after_append=games.after_append)
+    app.state.table_store = table_store = TableStore(database, after_append=games.after_append)
     app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
     app.state.dispatcher = Dispatcher(tables, Hinter())
     limits = settings.limits
@@ -146,8 +148,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(friends_api.router)
     app.include_router(daily_api.router)
     app.include_router(queue_api.router)
+    app.include_router(offline_uploads.router)
     install_docs(app)
     install_pages(app, settings.web_root)
+    install_offline(app, settings.web_root)  # after the pages: a page that does not fit is named
     return app
 
 

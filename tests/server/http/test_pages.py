@@ -69,8 +69,13 @@ def test_every_page_of_the_client_is_one_whole_document(file: str) -> None:
     # The page's stylesheets come after base.css, so they win where both say something.
     sheets = re.findall(r'<link rel="stylesheet" href="/static/css/(\w+)\.css">', html)
     assert sheets[0] == "base" and len(sheets) >= 2, sheets
-    (script,) = re.findall(r'<script type="module" src="(/static/js/[\w/-]+\.js)"></script>', html)
-    assert (WEB / script.removeprefix("/static/")).is_file()
+    # The shell's one script (the service worker's registration, docs/offline.md), then the page's.
+    shells, script = re.findall(
+        r'<script type="module" src="(/static/js/[\w/-]+\.js)"></script>', html
+    )
+    assert shells == "/static/js/offline/register.js"
+    for name in (shells, script):
+        assert (WEB / name.removeprefix("/static/")).is_file()
 
 
 # ---------------------------------------------------------------- serving

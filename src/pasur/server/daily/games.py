@@ -28,7 +28,6 @@ from pasur.server.daily.deal import FORMATS, OPPONENTS, PLAYER_SEAT, Deal, answe
 from pasur.server.daily.deal import expert_game as play_expert_game
 from pasur.server.daily.share import share_squares
 from pasur.server.daily.store import Attempt, DailyStore
-from pasur.server.history.archive import encode_turn
 from pasur.server.http.guests import Guest
 from pasur.server.tables.moves import read_move
 
@@ -236,7 +235,7 @@ class DailyGames:
         record = record_of(replay(deal, attempt.moves))
         turns = await self._search(review, record, PLAYER_SEAT, seconds=REVIEW_SECONDS)
         await self.store.set_review(
-            deal.day, deal.players, attempt.player_id, [encode_turn(turn) for turn in turns]
+            deal.day, deal.players, attempt.player_id, [turn.as_json() for turn in turns]
         )
 
 

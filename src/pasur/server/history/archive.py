@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
-from pasur.bots.review import DEFAULT_SECONDS, LEVEL, ReviewedTurn, review
+from pasur.bots.review import DEFAULT_SECONDS, LEVEL, review
 from pasur.protocol import ErrorCode, JSONObject, Refused
 from pasur.rules.positions import positions
 from pasur.server.history.game_log import game_record
@@ -101,7 +101,7 @@ class GameArchive:
 
         async def make() -> JSONObject:
             turns = await asyncio.to_thread(review, record, seat, seconds=self.review_seconds)
-            return {"seat": seat, "level": LEVEL, "turns": [encode_turn(turn) for turn in turns]}
+            return {"seat": seat, "level": LEVEL, "turns": [turn.as_json() for turn in turns]}
 
         key = (table_id, game, seat)
         found = self._reviews.peek(key)
@@ -109,15 +109,3 @@ class GameArchive:
             return found
         async with self._reviewing:  # one search at a time: the machine has few cores
             return await self._reviews.get(key, make)
-
-
-def encode_turn(turn: ReviewedTurn) -> JSONObject:
-    """One reviewed turn as JSON: the move played, the expert's choice, the loss, every move."""
-    return {
-        "round": turn.round,
-        "index": turn.index,
-        "played": str(turn.played),
-        "best": str(turn.best),
-        "loss": round(turn.loss, 2),
-        "moves": [{"move": str(move.move), "value": round(move.value, 2)} for move in turn.moves],
-    }

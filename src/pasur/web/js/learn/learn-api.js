@@ -1,7 +1,10 @@
 // The finished-game endpoints the learning pages read (see docs/protocol.md and the server's
-// /docs): the guest's history, a game's record, its positions, and the coach's review.
+// /docs): the guest's history, a game's record, its positions, and the coach's review. A game
+// played offline (table "offline") is read from this browser instead (offline/kept-api.js).
 
 import { request } from '../shared/api.js';
+import { keptApi } from '../offline/kept-api.js';
+import { OFFLINE_TABLE } from '../offline/offline-socket.js';
 
 function gamePath(tableId, game, what) {
   return `/api/tables/${encodeURIComponent(tableId)}/games/${encodeURIComponent(game)}/${what}`;
@@ -14,12 +17,15 @@ export const learnApi = {
    */
   history: () => request('GET', '/api/history'),
   /** The game record (docs/records.md). */
-  record: (tableId, game) => request('GET', gamePath(tableId, game, 'record')),
+  record: (tableId, game) => (tableId === OFFLINE_TABLE ? keptApi.record(game) : request('GET', gamePath(tableId, game, 'record'))),
   /** `{players, seats, rounds: [{round, dealer, positions: [...], score}]}`, every hand shown. */
-  positions: (tableId, game) => request('GET', gamePath(tableId, game, 'positions')),
+  positions: (tableId, game) =>
+    tableId === OFFLINE_TABLE ? keptApi.positions(game) : request('GET', gamePath(tableId, game, 'positions')),
   /** `{seat, turns: [{round, index, played, best, loss, moves: [{move, value}]}]}`. */
   review: (tableId, game, seat) =>
-    request('GET', `${gamePath(tableId, game, 'review')}?seat=${encodeURIComponent(seat)}`),
+    tableId === OFFLINE_TABLE
+      ? keptApi.review(game, seat)
+      : request('GET', `${gamePath(tableId, game, 'review')}?seat=${encodeURIComponent(seat)}`),
   /** Where the record downloads as a file. */
   downloadUrl: (recordUrl) => `${recordUrl}?download=1`,
   recordUrl: (tableId, game) => gamePath(tableId, game, 'record'),

@@ -1,6 +1,7 @@
 // The practise page (/practise): a private table with bots in every other seat, each at its own
 // level, started at once. Bots wait a moment before playing so their plays can be followed,
-// except when animations are off.
+// except when animations are off. "In this browser" plays the same table with no server at all
+// (the offline engine, /play/t/offline), and is chosen for you when there is no connection.
 
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
@@ -9,6 +10,8 @@ import { chosen, mountSeatForm, nameField, playersRow } from './form-parts.js';
 import { houseRules, readHouseRules } from './house-rules.js';
 import { BOT_LEVELS } from './play-api.js';
 import { motion } from './prefs.js';
+import { SETUP_KEY } from '../offline/offline-socket.js';
+import { keepEngine } from '../offline/register.js';
 
 const BOT_DELAY = 0.8;
 
@@ -39,6 +42,12 @@ function drawForm(form) {
     playersRow(false),
     levels,
     houseRules(),
+    h(
+      'label',
+      { class: 'check' },
+      h('input', { type: 'checkbox', id: 'practise-offline', checked: !navigator.onLine }),
+      h('span', { text: t('play.practise.offline') }),
+    ),
     error,
     h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'button primary wide', id: 'start-practice', text: t('play.practise.start') })),
   );
@@ -51,24 +60,27 @@ function drawForm(form) {
 
 async function main() {
   await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  if (navigator.onLine) keepEngine(); // practice offline from now on (docs/offline.md)
   mountSeatForm(document.querySelector('#practise-form'), drawForm, '#start-practice', async (form) => {
     const rules = await readHouseRules(form);
     if (rules.error) return rules;
     const bots = [...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]);
-    return {
-      name: form.querySelector('#practise-name').value || t('play.practise.you'),
-      create: {
-        players: Number(chosen(form, 'players')),
-        preset: rules.preset,
-        settings: rules.settings,
-        private: true,
-        spectators: false,
-        bots: Object.fromEntries(bots),
-        bot_delay: motion().mode === 'none' ? 0 : BOT_DELAY,
-      },
-      seat: 0,
-      start: true,
+    const name = form.querySelector('#practise-name').value || t('play.practise.you');
+    const create = {
+      players: Number(chosen(form, 'players')),
+      preset: rules.preset,
+      settings: rules.settings,
+      private: true,
+      spectators: false,
+      bots: Object.fromEntries(bots),
+      bot_delay: motion().mode === 'none' ? 0 : BOT_DELAY,
     };
+    if (form.querySelector('#practise-offline').checked) {
+      sessionStorage.setItem(SETUP_KEY, JSON.stringify({ create, name }));
+      location.assign('/play/t/offline');
+      return new Promise(() => {}); // the page is going: nothing more to do here
+    }
+    return { name, create, seat: 0, start: true };
   });
 }
 

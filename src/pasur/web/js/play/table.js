@@ -15,6 +15,7 @@ import { mountClaim } from './claim.js';
 import { isPractice, mountCoach } from './coach.js';
 import { verifyCommitment } from './fairness.js';
 import { GUIDE_TABLE, GuideSocket } from './first-game.js';
+import { OFFLINE_TABLE, OfflineSocket, offlineReplay } from '../offline/offline-socket.js';
 import { PlayArea } from './hand.js';
 import { byWords, mountLog } from './log.js';
 import { setHurry } from './motion.js';
@@ -184,7 +185,8 @@ function overView(state) {
   }
   // The replay opens with the coach's review of this seat's costliest turns.
   const seat = state.you >= 0 ? `?seat=${state.you}` : '';
-  const replay = `/replay/${encodeURIComponent(tableId)}/${state.gameOver.game}${seat}`;
+  const replay =
+    tableId === OFFLINE_TABLE ? offlineReplay(state.gameOver.game) : `/replay/${encodeURIComponent(tableId)}/${state.gameOver.game}${seat}`;
   actions.push(
     h('a', { class: 'button', id: 'review', href: replay, text: t('play.over.review') }),
     h('a', { class: 'button quiet', href: '/', text: t('play.over.home') }),
@@ -430,7 +432,9 @@ function connect(token) {
   ui.socket =
     tableId === GUIDE_TABLE
       ? new GuideSocket(handlers, { panel: $('#guide'), highlight: (card) => area.guide(card) })
-      : new TableSocket(tableId, token, handlers);
+      : tableId === OFFLINE_TABLE
+        ? new OfflineSocket(handlers)
+        : new TableSocket(tableId, token, handlers);
   ui.socket.start();
 }
 
@@ -464,11 +468,12 @@ async function main() {
   mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw() });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
+  const own = tableId === GUIDE_TABLE || tableId === OFFLINE_TABLE; // played in this browser
+  chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: own });
   claim = mountClaim($('#tools'), { send, version: () => ui.state.version });
-  chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: tableId === GUIDE_TABLE });
   log = mountLog($('#log'));
-  ui.token = tableId === GUIDE_TABLE ? null : takeSeatToken(tableId);
-  if (ui.token || tableId === GUIDE_TABLE) connect(ui.token);
+  ui.token = own ? null : takeSeatToken(tableId);
+  if (ui.token || own) connect(ui.token);
   else await pickSeat();
   setInterval(tickClock, 250);
   setInterval(() => {

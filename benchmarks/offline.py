@@ -1,0 +1,136 @@
+"""Offline practice in headless Chromium: the first deal on a warm cache, the expert's seconds per
+move in the browser's worker, and the bytes the service worker caches on a first visit.
+
+It serves the package (``pasur serve`` on a free port, a scratch SQLite file), visits the home
+page once (the service worker caches the app shell: the bytes of a first visit), then the practise
+page (which has the engine kept: its bytes), then, with the network off:
+
+- opens the browser's own practice table (``/play/t/offline``) ``--deals`` times, each time in a
+  new page, and times navigation to the first card in the hand (the engine starts each time: a
+  worker per page);
+- asks the worker for the expert's move at ``--positions`` positions
+  (``pasur.server.offline.practice.position``), at its fixed budget with no time cap (what a
+  move costs; in play the cap, 1.5 s, bounds it), timed in the page.
+
+    python benchmarks/offline.py --deals 5 --positions 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+SETUP = """sessionStorage.setItem('pasur.offline.setup', JSON.stringify({
+  create: { players: 2, bots: { 1: 'casual' }, bot_delay: 0 }, name: 'Bench' }))"""
+"""What the practise page leaves for the table page, set in every page before its scripts run."""
+
+CACHED_BYTES = """async () => {
+  let total = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      total += (await (await cache.match(request)).blob()).size;
+    }
+  }
+  return total;
+}"""
+
+EXPERT = """async (seeds) => {
+  const { call } = await import('/static/js/offline/engine.js');
+  await call('bot_move', { level: 'casual', seed: 0 });  // the engine started
+  const seconds = [];
+  for (const seed of seeds) {
+    const start = performance.now();
+    await call('bot_move', { level: 'expert', seed });
+    seconds.push((performance.now() - start) / 1000);
+  }
+  return seconds;
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=5)
+    parser.add_argument("--positions", type=int, default=20)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="pasur-offline-bench-"))
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable,
+        "-c",
+        "from pasur.cli.main import run; run()",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite+aiosqlite:///{folder / 'b.db'}",
+    ]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        executable = os.environ.get("PLAYWRIGHT_CHROMIUM", "/usr/bin/chromium")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable)
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(f"{base}/")
+            page.wait_for_function(
+                "() => navigator.serviceWorker.controller !== null", timeout=300_000, polling=200
+            )
+            cached = page.evaluate(CACHED_BYTES)
+            page.goto(f"{base}/practise")  # asks the service worker to keep the engine
+            kept = page.locator("html[data-engine-kept='true']")
+            kept.wait_for(state="attached", timeout=300_000)
+            engine = page.evaluate(CACHED_BYTES) - cached
+            context.set_offline(True)
+            context.add_init_script(SETUP)
+            firsts = []
+            for _ in range(args.deals):
+                deal = context.new_page()
+                start = time.perf_counter()
+                deal.goto(f"{base}/play/t/offline?anim=0")
+                deal.locator(".hand-card").first.wait_for(timeout=300_000)
+                firsts.append(time.perf_counter() - start)
+                deal.close()
+            moves = page.evaluate(EXPERT, list(range(2000, 2000 + args.positions)))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"bytes cached on the first visit: {cached:,}; the engine, kept by /practise: {engine:,}")
+    print(
+        f"first deal, warm cache, offline: median {statistics.median(firsts):.2f} s, "
+        f"worst {max(firsts):.2f} s over {len(firsts)} openings: "
+        + ", ".join(f"{s:.2f}" for s in firsts)
+    )
+    print(
+        f"expert in the worker (fixed budget, no cap): median {statistics.median(moves):.2f} s, "
+        f"worst {max(moves):.2f} s over {len(moves)} positions"
+    )
+
+
+if __name__ == "__main__":
+    main()

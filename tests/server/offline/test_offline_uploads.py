@@ -1,0 +1,71 @@
+"""POST /api/offline/games: a game played offline joins the history once the server replays it."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+from test_offline_practice import finished
+
+from pasur.protocol import ErrorCode
+
+
+def guest(client: TestClient) -> None:
+    assert client.post("/api/guest", json={"name": "Mina"}).status_code in (200, 201)
+
+
+def send(client: TestClient, upload: Any) -> Any:
+    body = gzip.compress(json.dumps(upload).encode())
+    return client.post(
+        "/api/offline/games", content=body, headers={"Content-Type": "application/gzip"}
+    )
+
+
+def code(answer: Any) -> str:
+    return str(answer.json()["detail"]["code"])
+
+
+def test_an_uploaded_game_is_in_the_history_once(client: TestClient) -> None:
+    guest(client)
+    upload = json.loads(finished().upload())
+    answer = send(client, upload)
+    assert answer.status_code == 201, answer.text
+    table_id = answer.json()["table_id"]
+    assert answer.json()["games"] == [{"game": 1, "replay_url": f"/replay/{table_id}/1"}]
+    again = send(client, upload)
+    assert again.status_code == 200 and again.json()["table_id"] == table_id
+    games = client.get("/api/history").json()["games"]
+    assert [(g["table_id"], g["you"]) for g in games] == [(table_id, 0)]
+    record = client.get(f"/api/tables/{table_id}/games/1/record").json()
+    assert record["players"] == 2
+
+
+def test_a_changed_play_is_refused_and_nothing_is_stored(client: TestClient) -> None:
+    guest(client)
+    upload = json.loads(finished().upload())
+    played = next(e for e in upload["events"] if e["kind"] == "played" and e["data"]["seat"] == 1)
+    played["data"]["move"] = "AS+AS"
+    answer = send(client, upload)
+    assert answer.status_code == 400 and code(answer) == ErrorCode.BAD_LOG.value
+    assert client.get("/api/history").json()["games"] == []
+
+
+def test_refusals(client: TestClient) -> None:
+    upload = json.loads(finished().upload())
+    assert code(send(client, upload)) == ErrorCode.NO_GUEST.value
+    guest(client)
+    unfinished = {**upload, "events": upload["events"][:-3]}
+    assert code(send(client, unfinished)) == ErrorCode.NOT_FINISHED.value
+    rated = {**upload, "config": {**upload["config"], "rated": True, "private": False}}
+    assert code(send(client, rated)) == ErrorCode.BAD_CONFIG.value
+    for junk in (b"not gzip", gzip.compress(b"[1, 2]"), gzip.compress(b'{"config": {}}')):
+        answer = client.post("/api/offline/games", content=junk)
+        assert answer.status_code == 400 and code(answer) == ErrorCode.BAD_LOG.value
+    two_people = json.loads(json.dumps(upload))
+    for event in two_people["events"]:
+        if event["kind"] == "bot_seated":
+            event["kind"] = "seated"
+    assert code(send(client, two_people)) == ErrorCode.BAD_LOG.value
+    assert client.get("/api/history").json()["games"] == []
