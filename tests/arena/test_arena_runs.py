@@ -2,7 +2,7 @@
 
 Two toy bots stand in for real levels so that the pair really differs: ``first`` always plays the
 first legal move, ``grab`` takes the most cards it can. They are given to the arena by replacing
-the ``make_bot`` it calls; every game here is played in this process (``jobs=1``) except where
+the ``make_bot`` it calls (where it checks the names, and where a game makes its bots); every game here is played in this process (``jobs=1``) except where
 the real registry is used to compare worker processes.
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 import pasur.bots.arena as arena_module
+import pasur.bots.arena_games as games_module
 from pasur.bots import BOT_NAMES, Bot
 from pasur.bots.arena import (
     REFERENCE,
@@ -83,6 +84,7 @@ def toys(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Recorder]]:
         return bot
 
     monkeypatch.setattr(arena_module, "make_bot", make)
+    monkeypatch.setattr(games_module, "make_bot", make)
     yield made
 
 
