@@ -453,7 +453,7 @@ def run_arena(settings: ArenaSettings, *, progress: Progress | None = None) -> A
         UnknownBotError: a bot name is not a level.
     """
     settings.check()
-    for name in {*settings.bots, settings.reference_bot or settings.bots[0]}:
+    for name in (*settings.bots, settings.reference_bot):
         if isinstance(name, str):
             make_bot(name, time_cap=None)
     patterns = seatings(settings.players, partnerships=settings.rules.partnerships)
