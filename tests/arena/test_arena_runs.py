@@ -2,8 +2,9 @@
 
 Two toy bots stand in for real levels so that the pair really differs: ``first`` always plays the
 first legal move, ``grab`` takes the most cards it can. They are given to the arena by replacing
-the ``make_bot`` it calls (where it checks the names, and where a game makes its bots); every game here is played in this process (``jobs=1``) except where
-the real registry is used to compare worker processes.
+the ``make_bot`` it calls (where it checks names, and where each game makes its bots); every game
+here is played in this process (``jobs=1``) except where the real registry is used to compare
+worker processes.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 import sys
+from types import FrameType
 
 from pasur.rules import GameState, mask_of, parse_cards
 
@@ -23,7 +24,7 @@ def hunt(seat: int, hand: int, table: int, plays: int) -> tuple[int, int]:
     """(game states of this very position found, hidden cards seen in them), searching the
     caller's process; the position is known by the seat's hand, the table and the plays made."""
     states: list[GameState] = []
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         states += [v for v in frame.f_locals.values() if isinstance(v, GameState)]
         frame = frame.f_back

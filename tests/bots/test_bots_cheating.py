@@ -19,8 +19,8 @@ from pathlib import Path
 from cheating_support import hunt
 
 from pasur.bots import Bot
-from pasur.bots.base import OutsideBot
 from pasur.bots.arena import ArenaSettings, run_arena
+from pasur.bots.base import OutsideBot
 from pasur.cli.engines import EngineSpec
 from pasur.rules import Move, SeatView
 
@@ -72,6 +72,6 @@ def test_as_an_engine_the_cheater_finds_nothing(tmp_path: Path) -> None:
     _arena(EngineSpec("cheater", (sys.executable, str(SUPPORT), str(log))))
     found = [tuple(map(int, line.split())) for line in log.read_text().splitlines()]
     assert len(found) == 2 * 24
-    for states, hidden, should_be_hidden in found:
+    for states, hidden, _ in found:
         assert (states, hidden) == (0, 0)
     assert any(should_be_hidden > 0 for *_, should_be_hidden in found)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
 from conftest import Result
 
 ROOT = Path(__file__).resolve().parents[2]
