@@ -54,7 +54,8 @@ class Engine:
         except OSError as error:
             raise BotFailure(f"engine {name} could not start: {error}") from None
         self._lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
         self._send(hello_line())
         try:
             self.title = read_ready(self._next(START_SECONDS, "to answer 'ready'"))
@@ -130,6 +131,9 @@ class Engine:
             except (BotFailure, subprocess.TimeoutExpired):
                 process.kill()
                 process.wait()
+        # The reader sees the end of the output once the program is gone; then it is safe to
+        # close the pipes under it.
+        self._reader.join(timeout=QUIT_SECONDS)
         for stream in (process.stdin, process.stdout):
             if stream is not None:
                 stream.close()
