@@ -11,6 +11,7 @@ as one more opponent and scores seats alone. Both matches run through the arena 
 - ``expert`` pair against ``expert-solo`` pair (partner-aware against individual play).
 
     nice -n 15 python benchmarks/partnerships.py --sets 40 --seed 7 --jobs 2
+    nice -n 15 python benchmarks/partnerships.py --sets 8 --seed 7 --against solo
 
 The JSON on stdout gives each match's margin (the first bot's team points minus the second's per
 round), its standard error and its 95 % interval (± 1.96 standard errors over sets), and the
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 
 from pasur.bots import Bot, make_bot
 from pasur.bots.arena import ArenaSettings, MatchResult, run_arena
+from pasur.bots.arena_games import Player
 from pasur.rules import Move, SeatView, make_rules
 
 PARTNERSHIPS = make_rules("standard", {"partnerships": "on"})
@@ -85,9 +87,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sets", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--against", default="casual,solo", help="The expert's opponents: casual, solo or both."
+    )
     options = parser.parse_args(argv)
+    opponents: dict[str, Player] = {"casual": "casual", "solo": Solo()}
     results = []
-    for other in ("casual", Solo()):
+    for other in (opponents[name.strip()] for name in options.against.split(",")):
         settings = ArenaSettings(
             bots=("expert", other),
             players=4,
