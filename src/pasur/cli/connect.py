@@ -3,8 +3,10 @@
 The command is a client of ``docs/protocol.md`` like the browser: it says ``hello`` with the
 seat's token, follows the snapshot and the events (:class:`~pasur.protocol.follow.FollowedView`),
 and at each of the seat's turns gives the engine the seat's view and sends its move as ``play``.
-It plays one game and exits; an engine that fails a move ends the command (the table's turn
-timer or stand-in bot then plays for the seat, as for anyone who leaves).
+It plays one game (or ``--games N``, voting for each rematch) and exits; an engine that fails a
+move ends the command (the table's turn timer or stand-in bot then plays for the seat, as for
+anyone who leaves). Frames are paced to the seat's rate limit (``docs/protocol.md`` section 2),
+since an engine playing a bot can move faster than any person.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import asyncio
 import json
 import shlex
 import sys
+import time
+from collections import deque
 from typing import Annotated, Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -26,6 +30,10 @@ from pasur.protocol.follow import FollowedView
 from pasur.protocol.frames import VERSION
 
 EXIT_FAILED = 1
+FRAMES, WINDOW = 90, 20.0
+"""At most this many frames per this many seconds: under a seat's limit of 100 per 20 s."""
+RETRY_SECONDS = 1.0
+"""The wait before a play refused as ``rate_limited`` is sent again."""
 
 
 class ConnectError(RuntimeError):
@@ -56,11 +64,16 @@ def connect(
         float, typer.Option("--seconds", help="Seconds the engine has for each move.")
     ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", help="The seed the engine is told.")] = 0,
+    games: Annotated[
+        int, typer.Option("--games", help="Games to play, accepting a rematch after each.")
+    ] = 1,
 ) -> None:
-    """Seat an engine program at an online table and play one game (docs/engines.md)."""
+    """Seat an engine program at an online table and play a game (docs/engines.md)."""
     address = table_socket(url, table)
     if not seconds > 0:
         raise UsageError(f"--seconds: give the engine some time, not {seconds}")
+    if games < 1:
+        raise UsageError(f"--games: play at least one game, not {games}")
     try:
         command = shlex.split(engine)
     except ValueError as error:
@@ -70,7 +83,7 @@ def connect(
     try:
         player = Engine("engine", command)
         try:
-            outcome = asyncio.run(_play(address, seat_token, player, seconds, seed))
+            outcome = asyncio.run(_play(address, seat_token, player, seconds, seed, games))
         finally:
             player.close()
     except (BotFailure, ConnectError) as error:
@@ -79,12 +92,14 @@ def connect(
     typer.echo(outcome)
 
 
-async def _play(address: str, token: str, engine: Engine, seconds: float, seed: int) -> str:
+async def _play(
+    address: str, token: str, engine: Engine, seconds: float, seed: int, games: int
+) -> str:
     try:
         async with websockets.connect(address) as socket:
             hello = {"type": "hello", "protocol": VERSION, "seat_token": token, "since": None}
             await socket.send(json.dumps(hello))
-            return await _Seat(socket, engine, seconds, seed).follow()
+            return await _Seat(socket, engine, seconds, seed).follow(games)
     except (OSError, websockets.InvalidHandshake) as error:
         raise ConnectError(f"cannot reach the table at {address}: {error}") from None
     except websockets.ConnectionClosed as error:
@@ -103,9 +118,13 @@ class _Seat:
         self.version = 0
         self.followed: FollowedView | None = None
         self.played_at = -1
+        self.move = ""
+        self.sent: deque[float] = deque()
 
-    async def follow(self) -> str:
-        """Play until the game is over; the result in words."""
+    async def follow(self, games: int) -> str:
+        """Play ``games`` games (voting for a rematch after each but the last); each result in
+        words, one line per game."""
+        outcomes: list[str] = []
         async for raw in self.socket:
             frame = json.loads(raw)
             kind = frame.get("type")
@@ -123,7 +142,16 @@ class _Seat:
                 if event["kind"] == "started":
                     self._tell_settings()
                 if event["kind"] == "game_over":
-                    return _outcome(self.seat, event)
+                    outcomes.append(_outcome(self.seat, event))
+                    if len(outcomes) == games:
+                        return "\n".join(outcomes)
+                    vote = {"type": "rematch", "accept": True, "ref": f"r{len(outcomes)}"}
+                    await self._send(vote)
+            elif kind == "error" and frame.get("code") == "rate_limited":
+                # Nothing was done: the same play goes again a little later, if still due.
+                await asyncio.sleep(RETRY_SECONDS)
+                if self.played_at == self.version:
+                    await self._send_play()
             elif kind == "error" and frame.get("code") != "stale":
                 # A stale play is played again at the newer version, below.
                 raise ConnectError(
@@ -160,8 +188,25 @@ class _Seat:
         self.played_at = self.version
         legal = followed.legal
         # The server reads the answer as it reads anyone's play, and refuses an illegal one.
-        move = await asyncio.to_thread(self.engine.ask, followed.view, legal, self.seconds)
-        frame = {"type": "play", "move": move, "version": self.version, "ref": f"m{self.version}"}
+        self.move = await asyncio.to_thread(self.engine.ask, followed.view, legal, self.seconds)
+        await self._send_play()
+
+    async def _send_play(self) -> None:
+        version = self.version
+        await self._send(
+            {"type": "play", "move": self.move, "version": version, "ref": f"m{version}"}
+        )
+
+    async def _send(self, frame: dict[str, Any]) -> None:
+        """Send a frame, first waiting as long as the rate limit asks."""
+        sent = self.sent
+        now = time.monotonic()
+        while sent and sent[0] <= now - WINDOW:
+            sent.popleft()
+        if len(sent) >= FRAMES:
+            await asyncio.sleep(sent[0] + WINDOW - now)
+            sent.popleft()
+        sent.append(time.monotonic())
         await self.socket.send(json.dumps(frame))
 
 

@@ -65,22 +65,38 @@ greedy_engine.main()
 """The example engine, noting each move it makes in a file."""
 
 
-@pytest.mark.parametrize("seat", [0, 1])
-def test_an_engine_plays_a_whole_game_online(server: Server, seat: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("seat", "games"), [(0, 1), (1, 2)])
+def test_an_engine_plays_whole_games_online(
+    server: Server, seat: int, games: int, tmp_path: Path
+) -> None:
     table_id, token = _table(server, seat)
     log = tmp_path / "moves.txt"
     script = tmp_path / "counting.py"
     script.write_text(COUNTING.format(examples=str(ROOT / "examples"), log=str(log)))
     engine = f"{sys.executable} {script}"
-    done = _connect(server.base, "--table", table_id, "--seat-token", token, "--engine", engine)
+    done = _connect(
+        server.base,
+        "--table",
+        table_id,
+        "--seat-token",
+        token,
+        "--engine",
+        engine,
+        "--games",
+        str(games),
+    )
     assert done.returncode == 0, (done.stdout, done.stderr, server.output())
-    assert done.stdout.startswith(f"game over: seat {seat} ")
+    lines = done.stdout.splitlines()
+    assert len(lines) == games
+    assert all(line.startswith(f"game over: seat {seat} ") for line in lines)
+    rounds = 0
     with guest(server, "Babak") as babak:
         assert babak.get(f"/api/tables/{table_id}").json()["status"] == "finished"
-        record = babak.get(f"/api/tables/{table_id}/games/1/record").json()
+        for game in range(1, games + 1):
+            record = babak.get(f"/api/tables/{table_id}/games/{game}/record").json()
+            rounds += len(record["rounds"])
     # Every one of the seat's plays, all rounds long, was the engine's (24 cards a round).
-    moves = len(log.read_text().splitlines())
-    assert moves == 24 * len(record["rounds"]), record.keys()
+    assert len(log.read_text().splitlines()) == 24 * rounds
 
 
 def test_a_wrong_seat_token_is_one_line(server: Server) -> None:
