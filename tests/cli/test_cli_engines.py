@@ -52,8 +52,18 @@ def test_the_example_engine_plays_duplicate_sets(pasur: Callable[..., Result]) -
     assert match["forfeits"] == []
     assert match["rounds"] == 6 and len(match["set_margins"]) == 3
     assert match["b_moves"] == 6 * 24  # every card of its hands, each round
+    # The same numbers again, from two worker processes that each start their own engines.
     again = pasur(
-        "arena", "--bots", "casual", "--engine", _engine("greedy"), "--pairs", "3", "--json"
+        "arena",
+        "--bots",
+        "casual",
+        "--engine",
+        _engine("greedy"),
+        "--pairs",
+        "3",
+        "--json",
+        "--jobs",
+        "2",
     ).json()
     assert again["matches"][0]["set_margins"] == match["set_margins"]
 
