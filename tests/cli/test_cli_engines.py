@@ -35,6 +35,7 @@ BROKEN = {
     "slow": "        time.sleep(5)\n",
     "crash": "        sys.exit(3)\n",
     "chatty": "        print('I think I will play', flush=True)\n",
+    "garbled": "        sys.stdout.buffer.write(b'move \\xff\\xfe\\n'); sys.stdout.flush()\n",
 }
 """What each broken engine does at its turn."""
 
@@ -96,6 +97,7 @@ def test_engines_that_fail_lose_their_games_and_are_named(
         "slow": "timed out",
         "crash": "exited (code 3)",
         "chatty": "broke the protocol",
+        "garbled": "answered an illegal move",
         "missing": "could not start",
     }
     for name, reason in reasons.items():

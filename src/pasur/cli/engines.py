@@ -49,6 +49,9 @@ class Engine:
                 stdout=subprocess.PIPE,
                 text=True,
                 encoding="utf-8",
+                # A byte that is not UTF-8 makes a line that is no move (a protocol error),
+                # rather than killing the reader.
+                errors="replace",
                 bufsize=1,
             )
         except OSError as error:
