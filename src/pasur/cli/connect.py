@@ -81,7 +81,7 @@ def connect(
     if not command:
         raise UsageError("--engine: name the engine's command")
     try:
-        player = Engine("engine", command)
+        player = Engine(shlex.join(command), command)
         try:
             outcome = asyncio.run(_play(address, seat_token, player, seconds, seed, games))
         finally:

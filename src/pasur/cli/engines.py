@@ -59,16 +59,17 @@ class Engine:
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        self._send(hello_line())
         try:
-            self.title = read_ready(self._next(START_SECONDS, "to answer 'ready'"))
+            self._send(hello_line())
+            answer = self._next(START_SECONDS, "to answer 'ready'")
+            self.title = read_ready(answer)
+            """The name the engine gave after ``ready`` (may be empty)."""
         except EngineLineError as error:
             self.close()
             raise BotFailure(f"engine {name} broke the protocol: {error}") from None
         except BotFailure:
             self.close()
             raise
-        """The name the engine gave after ``ready`` (may be empty)."""
 
     def _read(self) -> None:
         stdout = self._process.stdout
