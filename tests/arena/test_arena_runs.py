@@ -2,8 +2,9 @@
 
 Two toy bots stand in for real levels so that the pair really differs: ``first`` always plays the
 first legal move, ``grab`` takes the most cards it can. They are given to the arena by replacing
-the ``make_bot`` it calls; every game here is played in this process (``jobs=1``) except where
-the real registry is used to compare worker processes.
+the ``make_bot`` it calls (where it checks names, and where each game makes its bots); every game
+here is played in this process (``jobs=1``) except where the real registry is used to compare
+worker processes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 import pasur.bots.arena as arena_module
+import pasur.bots.arena_games as games_module
 from pasur.bots import BOT_NAMES, Bot
 from pasur.bots.arena import (
     REFERENCE,
@@ -83,6 +85,7 @@ def toys(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Recorder]]:
         return bot
 
     monkeypatch.setattr(arena_module, "make_bot", make)
+    monkeypatch.setattr(games_module, "make_bot", make)
     yield made
 
 

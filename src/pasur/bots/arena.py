@@ -31,11 +31,20 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-from pasur.bots.base import Bot
+from pasur.bots.arena_games import (
+    REFERENCE,
+    A,
+    B,
+    GameRecord,
+    GameTask,
+    Player,
+    arena_deck,
+    bot_rng,
+    play_seating,
+)
 from pasur.bots.ratings import (
     ELO_SCALE,
     SMOOTHING,
@@ -46,23 +55,25 @@ from pasur.bots.ratings import (
     median,
 )
 from pasur.bots.registry import BOT_NAMES, make_bot
-from pasur.bots.selfplay import IllegalBotMoveError
-from pasur.rules import (
-    STANDARD,
-    DeckError,
-    GameState,
-    Rules,
-    check_players,
-    claim_if_right,
-    new_game,
-    next_round,
-    play_legal,
-    shuffle_deck,
-    view,
-)
+from pasur.rules import STANDARD, DeckError, Rules, check_players
 
-A, B, REFERENCE = "a", "b", "r"
-"""The roles in a seating: the pair's first bot, its second, and the seat filler."""
+__all__ = [
+    "REFERENCE",
+    "A",
+    "ArenaError",
+    "ArenaReport",
+    "ArenaSettings",
+    "B",
+    "Forfeit",
+    "GameRecord",
+    "MatchResult",
+    "Rating",
+    "arena_deck",
+    "bot_rng",
+    "default_reference",
+    "run_arena",
+    "seatings",
+]
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with games finished so far and games in all."""
@@ -99,25 +110,13 @@ def seatings(players: int, *, partnerships: bool = False) -> tuple[tuple[str, ..
     return tuple(patterns)
 
 
-def arena_deck(
-    rules: Rules, players: int, seed: int, set_no: int, round_no: int
-) -> tuple[int, ...]:
-    """The deck order of one round of one duplicate set (the same for every pair and seating)."""
-    rng = random.Random(f"pasur-arena:{seed}:deck:{set_no}:{round_no}")
-    return shuffle_deck(rules, players, rng)
-
-
-def bot_rng(seed: int, set_no: int, seat: int) -> random.Random:
-    """The generator of the bot at ``seat`` in every seating of a duplicate set."""
-    return random.Random(f"pasur-arena:{seed}:bot:{set_no}:{seat}")
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class ArenaSettings:
     """What to run. Bot names are levels as :func:`~pasur.bots.make_bot` takes them."""
 
-    bots: tuple[str, ...]
-    """The bots; every pair of them plays. A name may repeat (it is then labelled ``name#2``)."""
+    bots: tuple[Player, ...]
+    """The bots (levels by name, or players from outside such as engines); every pair of them
+    plays. A name may repeat (it is then labelled ``name#2``)."""
     players: int = 2
     """Seats at the table: 2, 3 or 4."""
     sets: int = 10
@@ -164,7 +163,7 @@ class ArenaSettings:
         """The bots' names made unique: a repeated name gets ``#2``, ``#3``…"""
         seen: dict[str, int] = {}
         labels = []
-        for name in self.bots:
+        for name in (bot if isinstance(bot, str) else bot.name for bot in self.bots):
             seen[name] = seen.get(name, 0) + 1
             labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
         return tuple(labels)
@@ -176,116 +175,21 @@ class ArenaSettings:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class _Task:
-    """One game: a seating of a duplicate set, everything a worker process needs."""
+class Forfeit:
+    """A game a player from outside lost by failing a move (crash, timeout, illegal move)."""
 
-    rules: Rules
-    players: int
-    seed: int
-    games: bool
-    pair: int
-    set_no: int
-    seating: int
-    roles: tuple[str, ...]
-    names: tuple[str, ...]
-    """The bot name at each seat."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One game of the arena: who sat where, on which decks, and what came of it."""
-
-    pair: int
-    """The pair's index in :meth:`ArenaSettings.pairs`."""
+    bot: str
+    """The label of the player that failed."""
     set_no: int
     """The duplicate set."""
     seating: int
     """The seating's index in :func:`seatings`."""
-    roles: tuple[str, ...]
-    """The role at each seat."""
-    decks: tuple[tuple[int, ...], ...]
-    """The deck order of each round played."""
-    a_points: tuple[int, ...]
-    """``a``'s points (its side's, in partnerships) each round."""
-    b_points: tuple[int, ...]
-    """``b``'s points each round."""
-    winner: str | None
-    """With whole games, the role of the seat (or team) that won; None for single rounds."""
-    a_seconds: tuple[float, ...]
-    """Processor seconds ``a`` took over each of its moves (what one core spends, whatever the
-    load)."""
-    b_seconds: tuple[float, ...]
-    """Seconds ``b`` took over each of its moves."""
+    reason: str
+    """What went wrong, in words."""
 
-
-def _play_round(
-    state: GameState,
-    bots: Sequence[Bot],
-    rngs: Sequence[random.Random],
-    clocks: Sequence[list[float] | None],
-) -> GameState:
-    claims = state.rules.claims
-    while state.turn >= 0:
-        seat = state.turn
-        seat_view = view(state, seat)
-        legal = seat_view.legal_moves()
-        started = time.process_time()
-        move = bots[seat].choose(seat_view, legal, rngs[seat])
-        elapsed = time.process_time() - started
-        clock = clocks[seat]
-        if clock is not None:
-            clock.append(elapsed)
-        if move not in legal:
-            raise IllegalBotMoveError(f"the {bots[seat].name} bot chose {move}, which is not legal")
-        state = play_legal(state, move)
-        if claims:
-            state = claim_if_right(state, seat)
-    return state
-
-
-def play_seating(task: _Task) -> GameRecord:
-    """Play one game of the arena; runs in a worker process when there are several jobs."""
-    players = task.players
-    # No time cap: the node budgets alone decide the moves, so results do not depend on the
-    # machine or its load (the cap is a safety net for play, with tests of its own).
-    bots = [make_bot(name, time_cap=None) for name in task.names]
-    rngs = [bot_rng(task.seed, task.set_no, seat) for seat in range(players)]
-    a_clock: list[float] = []
-    b_clock: list[float] = []
-    clocks = [a_clock if r == A else b_clock if r == B else None for r in task.roles]
-    seat_a, seat_b = task.roles.index(A), task.roles.index(B)
-    deck = arena_deck(task.rules, players, task.seed, task.set_no, 0)
-    state = new_game(task.rules, players=players, deck=deck, dealer=0)
-    decks = [deck]
-    a_points: list[int] = []
-    b_points: list[int] = []
-    while True:
-        state = _play_round(state, bots, rngs, clocks)
-        assert state.result is not None
-        a_points.append(state.result.points[state.side_of(seat_a)])
-        b_points.append(state.result.points[state.side_of(seat_b)])
-        if not task.games or state.is_over:
-            break
-        deck = arena_deck(task.rules, players, task.seed, task.set_no, state.round_no + 1)
-        decks.append(deck)
-        state = next_round(state, deck=deck)
-    winner = None
-    if task.games:
-        # A side is a seat, or a team whose seats 0/1 hold the team's role; a drawn game has
-        # no winner.
-        winner = task.roles[state.winner] if state.winner >= 0 else None
-    return GameRecord(
-        pair=task.pair,
-        set_no=task.set_no,
-        seating=task.seating,
-        roles=task.roles,
-        decks=tuple(decks),
-        a_points=tuple(a_points),
-        b_points=tuple(b_points),
-        winner=winner,
-        a_seconds=tuple(a_clock),
-        b_seconds=tuple(b_clock),
-    )
+    def as_dict(self) -> dict[str, object]:
+        """The forfeit as JSON-ready data."""
+        return {"bot": self.bot, "set": self.set_no, "seating": self.seating, "reason": self.reason}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -334,6 +238,8 @@ class MatchResult:
     """Games ``b`` (or its team) won."""
     other_game_wins: int
     """Games a reference bot won (3 or 4 players)."""
+    forfeits: tuple[Forfeit, ...] = ()
+    """Games lost by a player from outside that failed a move, in game order."""
 
     def as_dict(self) -> dict[str, object]:
         """The match as JSON-ready data (the keys of ``pasur arena --json``)."""
@@ -357,6 +263,7 @@ class MatchResult:
             # deals set by set, so their difference can be judged pair by pair (much less noisy
             # than comparing two means).
             "set_margins": [round(margin, 4) for margin in self.set_margins],
+            "forfeits": [forfeit.as_dict() for forfeit in self.forfeits],
         }
         if self.games:
             data |= {
@@ -436,15 +343,19 @@ class ArenaReport:
         }
 
 
-def _tasks(settings: ArenaSettings, patterns: Sequence[tuple[str, ...]]) -> list[_Task]:
+def _tasks(settings: ArenaSettings, patterns: Sequence[tuple[str, ...]]) -> list[GameTask]:
     reference = settings.reference_bot or ""
     tasks = []
     for pair, (i, j) in enumerate(settings.pairs()):
-        role_names = {A: settings.bots[i], B: settings.bots[j], REFERENCE: reference}
+        role_names: dict[str, Player] = {
+            A: settings.bots[i],
+            B: settings.bots[j],
+            REFERENCE: reference,
+        }
         for set_no in range(settings.sets):
             for seating, roles in enumerate(patterns):
                 tasks.append(
-                    _Task(
+                    GameTask(
                         rules=settings.rules,
                         players=settings.players,
                         seed=settings.seed,
@@ -453,13 +364,13 @@ def _tasks(settings: ArenaSettings, patterns: Sequence[tuple[str, ...]]) -> list
                         set_no=set_no,
                         seating=seating,
                         roles=roles,
-                        names=tuple(role_names[r] for r in roles),
+                        seats=tuple(role_names[r] for r in roles),
                     )
                 )
     return tasks
 
 
-def _run(tasks: Sequence[_Task], jobs: int, progress: Progress | None) -> list[GameRecord]:
+def _run(tasks: Sequence[GameTask], jobs: int, progress: Progress | None) -> list[GameRecord]:
     total = len(tasks)
     if progress is not None:
         progress(0, total)
@@ -522,6 +433,11 @@ def _match(a: str, b: str, sets: int, records: Sequence[GameRecord]) -> MatchRes
         a_game_wins=winners.count(A),
         b_game_wins=winners.count(B),
         other_game_wins=winners.count(REFERENCE),
+        forfeits=tuple(
+            Forfeit(a if g.forfeit == A else b, g.set_no, g.seating, g.forfeit_reason)
+            for g in records
+            if g.forfeit is not None
+        ),
     )
 
 
@@ -537,8 +453,9 @@ def run_arena(settings: ArenaSettings, *, progress: Progress | None = None) -> A
         UnknownBotError: a bot name is not a level.
     """
     settings.check()
-    for name in {*settings.bots, settings.reference_bot or settings.bots[0]}:
-        make_bot(name, time_cap=None)
+    for name in (*settings.bots, settings.reference_bot):
+        if isinstance(name, str):
+            make_bot(name, time_cap=None)
     patterns = seatings(settings.players, partnerships=settings.rules.partnerships)
     records = _run(_tasks(settings, patterns), settings.jobs, progress)
     labels = settings.labels

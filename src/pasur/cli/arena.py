@@ -21,10 +21,12 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from pasur.bots import parse_bot_names
+from pasur.bots import BOT_NAMES, parse_bot_names
 from pasur.bots.arena import ArenaError, ArenaReport, ArenaSettings, run_arena
+from pasur.bots.arena_games import Player
 from pasur.bots.ratings import median
 from pasur.cli.common import JsonOption, RulesOption, SetOption, UsageError, print_json, rules_from
+from pasur.cli.engines import EngineSpec, parse_engine
 from pasur.rules import DeckError, check_players
 
 
@@ -32,7 +34,8 @@ def arena(
     bots: Annotated[
         str,
         typer.Option(
-            "--bots", help="Two or more bot levels, as expert,casual,random; each pair plays."
+            "--bots",
+            help="Bot levels, as expert,casual,random; each pair plays (engines included).",
         ),
     ],
     players: Annotated[int, typer.Option("--players", help="2, 3 or 4 seats.")] = 2,
@@ -55,6 +58,17 @@ def arena(
     bootstrap: Annotated[
         int, typer.Option("--bootstrap", help="Bootstrap samples for the Elo intervals.")
     ] = 1000,
+    engine: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--engine",
+            help="An outside program as NAME=COMMAND (docs/engines.md); it plays every level "
+            "named in --bots. Repeat for several.",
+        ),
+    ] = None,
+    engine_seconds: Annotated[
+        float, typer.Option("--engine-seconds", help="Seconds an engine has for each move.")
+    ] = 5.0,
     rules: RulesOption = "standard",
     settings: SetOption = None,
     json: JsonOption = False,
@@ -71,7 +85,11 @@ def arena(
         raise UsageError(f"--jobs: use at least one worker process, not {jobs}")
     if bootstrap < 1:
         raise UsageError(f"--bootstrap: take at least one sample, not {bootstrap}")
-    names = parse_bot_names(bots)
+    if not engine_seconds > 0:
+        raise UsageError(f"--engine-seconds: give an engine some time, not {engine_seconds}")
+    names: tuple[Player, ...] = parse_bot_names(bots)
+    engines = _engines(engine or [], engine_seconds, names)
+    names = (*names, *engines)
     if len(names) < 2:
         raise UsageError(f"--bots: name at least two bots to compare, not {len(names)}")
     filler = parse_bot_names(reference)[0] if reference is not None else None
@@ -94,6 +112,24 @@ def arena(
         print_json(report.as_dict())
         return
     show_report(report, Console())
+
+
+def _engines(
+    texts: list[str], seconds: float, levels: tuple[Player, ...]
+) -> tuple[EngineSpec, ...]:
+    """The ``--engine`` options, each named apart from every level and other engine."""
+    engines: list[EngineSpec] = []
+    taken = {*BOT_NAMES, *(name for name in levels if isinstance(name, str))}
+    for text in texts:
+        try:
+            spec = parse_engine(text, seconds)
+        except ValueError as error:
+            raise UsageError(f"--engine: {error}") from None
+        if spec.name.lower() in taken:
+            raise UsageError(f"--engine: the name {spec.name!r} is taken; name the engine apart")
+        taken.add(spec.name.lower())
+        engines.append(spec)
+    return tuple(engines)
 
 
 def _run_with_progress(settings: ArenaSettings) -> ArenaReport:
@@ -170,6 +206,14 @@ def show_report(report: ArenaReport, console: Console) -> None:
     console.print(matches)
     console.print("Margin: a's points minus b's per round, ± 1 standard error over duplicate sets.")
     console.print("W/T/L: rounds in which a scored more than b, as much, less.")
+    forfeits = [forfeit for match in report.matches for forfeit in match.forfeits]
+    if forfeits:
+        lost = Table(title="Games lost by failing a move", box=box.SIMPLE_HEAD)
+        for heading in ("Bot", "Set", "Seating", "Why"):
+            lost.add_column(heading)
+        for forfeit in forfeits:
+            lost.add_row(forfeit.bot, str(forfeit.set_no), str(forfeit.seating), forfeit.reason)
+        console.print(lost)
     speed = Table(title="Seconds per move", box=box.SIMPLE_HEAD)
     for heading in ("Bot", "Moves", "Median", "Max"):
         speed.add_column(heading, justify="left" if heading == "Bot" else "right")

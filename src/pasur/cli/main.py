@@ -10,6 +10,7 @@ from pasur.bots.registry import UnknownBotError
 from pasur.cli.arena import arena
 from pasur.cli.captures import captures
 from pasur.cli.common import UsageError
+from pasur.cli.connect import connect
 from pasur.cli.db import db
 from pasur.cli.play import play
 from pasur.cli.replay import replay
@@ -34,6 +35,7 @@ app.command()(verify)
 app.command()(arena)
 app.command()(play)
 app.command()(serve)
+app.command()(connect)
 app.add_typer(db)
 
 EXIT_BAD_INPUT = 2
