@@ -10,14 +10,18 @@ stops the tables and closes the engine at shutdown.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from redis.asyncio import BlockingConnectionPool, Redis
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 import pasur
+from pasur.protocol import Event
+from pasur.server.alerts import my_games
+from pasur.server.alerts.seat_index import SeatIndex
 from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
 from pasur.server.db.database import Database
@@ -97,8 +101,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.sheet_store = SheetStore(database)
     app.state.games_store = games = GamesStore(database)
     app.state.ratings = Ratings(database)
-    # Finished games (and ratings) are written in the same transaction as the game's end.
-    table_store = TableStore(database, after_append=games.after_append)
+    app.state.seat_index = seat_index = SeatIndex(database)
+
+    async def after_append(
+        connection: AsyncConnection, table_id: str, events: Sequence[Event]
+    ) -> None:
+        # Finished games (and ratings), and who holds which seat, are written in the same
+        # transaction as the step.
+        await games.after_append(connection, table_id, events)
+        await seat_index.after_append(connection, table_id, events)
+
+    table_store = TableStore(database, after_append=after_append)
     app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
     app.state.dispatcher = Dispatcher(tables, Hinter())
     limits = settings.limits
@@ -121,6 +134,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(play_socket.router)
     app.include_router(history_api.router)
     app.include_router(house_rules.router)
+    app.include_router(my_games.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app

@@ -128,3 +128,18 @@ class ServerSecretRow(Base):
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+# Who holds which seat, for "my games" (pasur.server.alerts.seat_index).
+
+
+class SeatHolderRow(Base):
+    """A person holding a seat at a table: kept from the table's seated and left events."""
+
+    __tablename__ = "seat_holders"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
