@@ -270,3 +270,37 @@ def test_the_settings_explain_notifications_before_the_browser_asks(
     assert page.evaluate("localStorage.getItem('pasur.alerts')") == "off"
     assert problems == []
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_correspondence_table_is_made_with_a_day_a_move(
+    browser: Browser, server: str, lang: str
+) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/?anim=0&lang={lang}")
+    page.locator("#friends-name").fill("Ava")
+    labels = page.locator("input[name=timer] + span").all_inner_texts()
+    if lang == "en":
+        assert labels == ["Off", "15 s", "30 s", "60 s", "1 hour", "12 hours", "1 day", "3 days"]
+    else:
+        assert labels[-2:] == ["۱ روز", "۳ روز"]
+    screenshot(page, f"alerts-timers-{lang}.png", whole=True)
+    page.locator("input[name=timer][value='86400']").check()
+    page.locator("#create-table").click()
+    page.wait_for_url("**/play/t/**")
+    table_id = page.url.split("/play/t/", 1)[1].split("?", 1)[0]
+    assert context.request.get(f"{server}/api/tables/{table_id}").json()["turn_timer"] == 86_400
+    bot = context.request.post(
+        f"{server}/api/tables/{table_id}/bots", data={"seat": 1, "level": "random"}
+    )
+    assert bot.ok, bot.text()
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page.wait_for_selector("#board:not([hidden])")
+    clock = page.locator("#clock")
+    clock.wait_for()
+    # The day's clock reads in words (its minutes and seconds would say nothing).
+    assert clock.inner_text() in (["1 day", "23 hours"] if lang == "en" else ["۱ روز", "۲۳ ساعت"])
+    assert problems == []
+    context.close()

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse, Response
 
 from pasur.protocol import ErrorCode, JSONObject
 from pasur.server.alerts.seat_index import SeatIndex
-from pasur.server.http.guests import Guests
+from pasur.server.http.guests import COOKIE, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.tables.live import LiveTable, clock
@@ -48,13 +48,16 @@ def my_game(live: LiveTable, seat: int) -> JSONObject:
 @router.get(
     "/api/my-games",
     summary="The tables you hold a seat at",
-    responses=refusals(ErrorCode.NO_GUEST, ErrorCode.UNAVAILABLE),
+    responses=refusals(ErrorCode.UNAVAILABLE),
 )
 async def my_games(request: Request) -> Response:
     """Every table the guest's cookie holds a seat at (at most 50), the most recently changed
     first: its seats, whose turn it is (``turn``, ``your_turn``) and the seconds left on the
-    turn's clock (``seconds_left``, null without a timer)."""
-    person = shared(request, "guests", Guests).of(request)
+    turn's clock (``seconds_left``, null without a timer). Without a guest cookie the list is
+    empty: the home page asks before anyone has chosen a name, and must not be refused."""
+    person = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
+    if person is None:
+        return JSONResponse({"games": []})
     tables = shared(request, "table_manager", TableManager)
     found: list[JSONObject] = []
     for table_id, seat in await shared(request, "seat_index", SeatIndex).tables_of(person.id):

@@ -37,6 +37,9 @@ class TableRow(Base):
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[dict[str, Any]] = mapped_column(JSON)
     """``{"0": "<sha256 of the seat token>", ...}`` for the seats people hold."""
+    turn_started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the turn being played began, in seconds since the epoch: kept for correspondence
+    tables, whose clocks must survive a restart or a takeover (None at other tables)."""
 
 
 class TableEventRow(Base):

@@ -37,7 +37,7 @@ from pasur.protocol.text import clean_chat
 from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected, Tick
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
-from pasur.server.tables.live import LiveTable, clock
+from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
 from pasur.server.tables.seats import SeatKind
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
@@ -240,6 +240,8 @@ class TableManager:
             return None
         config = TableConfig.from_json(stored.config)
         table = Table.from_log(config, stored.events, now=clock())
+        if config.correspondence and stored.turn_started_at is not None:
+            table.resume_turn(from_wall(stored.turn_started_at))
         return LiveTable(table_id, table, stored.creator, stored.seats)
 
     async def resume(self, live: LiveTable) -> None:
@@ -250,7 +252,12 @@ class TableManager:
 
     async def resume_locked(self, live: LiveTable) -> None:
         """:meth:`resume` with the table's lock already held (a takeover, before the command
-        that found the table's writer gone runs)."""
+        that found the table's writer gone runs). A correspondence table's turn clock is read
+        back as its last writer stored it, so a takeover neither resets nor loses it."""
+        if live.table.config.correspondence:
+            started = await self.store.turn_started_at(live.id)
+            if started is not None:
+                live.table.resume_turn(from_wall(started))
         gone = tuple(
             seat
             for seat, state in enumerate(live.table.seats)
@@ -294,7 +301,15 @@ class TableManager:
         events = command.run(table, now)
         events += table.tick(now)
         try:
-            await self.store.append(live.id, events, status=table.status.value, seats=seats)
+            await self.store.append(
+                live.id,
+                events,
+                status=table.status.value,
+                seats=seats,
+                turn_started_at=to_wall(table.turn_started)
+                if table.config.correspondence
+                else None,
+            )
         except Exception:
             log.exception("could not store a step of table %s; dropping it from memory", live.id)
             self.drop(live, 1011, "server error")

@@ -46,7 +46,7 @@ export function mountMyGames(section) {
     try {
       games = (await request('GET', '/api/my-games')).games;
     } catch {
-      games = []; // no guest name yet, or the server is away: nothing to list
+      games = []; // the server is away: nothing to list
     }
     draw();
   };

@@ -1,5 +1,6 @@
 """Who holds which seat: the ``seat_holders`` table (:mod:`pasur.server.alerts.seat_index`), filled
-from the seated and left events of the tables already stored, so "my games" lists them too.
+from the seated and left events of the tables already stored, so "my games" lists them too; and
+``tables.turn_started_at``, the stored turn clock of correspondence tables.
 
 Revision ID: 0003
 Revises: 0002
@@ -25,6 +26,7 @@ _events = sa.table(
 
 
 def upgrade() -> None:
+    op.add_column("tables", sa.Column("turn_started_at", sa.Float(), nullable=True))
     holders = op.create_table(
         "seat_holders",
         sa.Column("player_id", sa.String(length=200), nullable=False),
@@ -55,3 +57,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("seat_holders")
+    with op.batch_alter_table("tables") as tables:  # SQLite drops a column by copying the table
+        tables.drop_column("turn_started_at")
