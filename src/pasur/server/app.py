@@ -20,8 +20,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 import pasur
 from pasur.protocol import Event
-from pasur.server.alerts import my_games
+from pasur.server.alerts import my_games, push_api, service_worker
+from pasur.server.alerts.push_settings import PushSettings
 from pasur.server.alerts.seat_index import SeatIndex
+from pasur.server.alerts.sender import PushSender
+from pasur.server.alerts.subscriptions import SubscriptionStore
+from pasur.server.alerts.vapid import VapidKeys
 from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
 from pasur.server.db.database import Database
@@ -73,9 +77,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pacer: asyncio.Task[None] | None = None
+        pushes: PushSender | None = None
         try:
             await database.upgrade()
             app.state.guests = await Guests.load(database)
+            app.state.vapid_keys = keys = await VapidKeys.load(database, push_settings)
+            pushes = PushSender(subscriptions, keys, push_settings)
+            await pushes.start()
+            tables.after_step.append(pushes.after_step)
+            app.state.push_sender = pushes
             await tables.start()
             if settings.collector is not None:
                 pacer = asyncio.create_task(pace_collector(settings.collector))
@@ -85,6 +95,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 pacer.cancel()
                 await asyncio.gather(pacer, return_exceptions=True)
             await tables.stop()
+            if pushes is not None:
+                await pushes.stop()
             await database.close()
 
     app = FastAPI(
@@ -102,6 +114,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.games_store = games = GamesStore(database)
     app.state.ratings = Ratings(database)
     app.state.seat_index = seat_index = SeatIndex(database)
+    app.state.push_settings = push_settings = PushSettings.from_env()
+    app.state.push_subscriptions = subscriptions = SubscriptionStore(database)
 
     async def after_append(
         connection: AsyncConnection, table_id: str, events: Sequence[Event]
@@ -135,6 +149,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(history_api.router)
     app.include_router(house_rules.router)
     app.include_router(my_games.router)
+    app.include_router(push_api.router)
+    app.include_router(service_worker.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app

@@ -121,11 +121,29 @@ class ScoreSheetRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
-# The server's own secrets (pasur.server.http.guests).
+# Web Push subscriptions (pasur.server.alerts.subscriptions).
+
+
+class PushSubscriptionRow(Base):
+    """One browser's Web Push subscription, for the guest who made it."""
+
+    __tablename__ = "push_subscriptions"
+
+    endpoint: Mapped[str] = mapped_column(String(1000), primary_key=True)
+    """The push service's URL for this browser: unique, so a browser subscribed again is updated."""
+    player_id: Mapped[str] = mapped_column(String(200), index=True)
+    p256dh: Mapped[str] = mapped_column(String(200))
+    """The browser's public key (base64url), that the payload is encrypted to (RFC 8291)."""
+    auth: Mapped[str] = mapped_column(String(100))
+    """The browser's authentication secret (base64url)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# The server's own secrets (pasur.server.http.guests, pasur.server.alerts.vapid).
 
 
 class ServerSecretRow(Base):
-    """Secrets the server generates once and keeps (only the cookie-signing key for now)."""
+    """Secrets the server generates once and keeps: the cookie-signing key, the VAPID key."""
 
     __tablename__ = "server_secrets"
 

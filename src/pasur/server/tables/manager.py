@@ -28,7 +28,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
@@ -150,6 +150,9 @@ class TableManager:
         self.running = False
         self._loading = asyncio.Lock()
         self._background: set[asyncio.Task[None]] = set()
+        self.after_step: list[Callable[[LiveTable, list[Event]], None]] = []
+        """Called with every step stored and sent here (a push to queue, say); they must not
+        block, and what they raise is logged, never the step's failure."""
 
     # Starting and stopping.
 
@@ -319,6 +322,11 @@ class TableManager:
         self.broadcast(live, events)
         self.ownership.stored(live, events, seats)
         live.wake.set()
+        for listener in self.after_step:
+            try:
+                listener(live, events)
+            except Exception:
+                log.exception("a listener failed after a step of table %s", live.id)
         return events
 
     def broadcast(self, live: LiveTable, events: list[Event]) -> None:

@@ -4,6 +4,7 @@
 
 import { onLanguageChange, t } from '../shared/i18n.js';
 import { deviceChoice, notifications, setDeviceChoice } from './device.js';
+import { pushSupported, subscribePush, unsubscribePush } from './push.js';
 
 /** What the section says now, and what its button does (null: no button). */
 function situation() {
@@ -17,10 +18,15 @@ function situation() {
 /** Wire the section (#alerts-state, #alerts-toggle inside `section`). */
 export function mountAlertChoice(section) {
   const stateText = section.querySelector('#alerts-state');
+  const pushText = section.querySelector('#alerts-push');
   const button = section.querySelector('#alerts-toggle');
+  let push = null; // 'on', 'failed' or null (not tried on this page)
   const draw = () => {
     const { state, button: action } = situation();
     stateText.textContent = t(`alerts.settings.${state}`);
+    const pushState = state === 'on' && push ? (push === 'on' ? 'push_on' : 'push_failed') : null;
+    pushText.hidden = pushState === null;
+    pushText.textContent = pushState ? t(`alerts.settings.${pushState}`) : '';
     button.hidden = action === null;
     if (action) {
       button.textContent = t(`alerts.settings.${action}`);
@@ -30,9 +36,19 @@ export function mountAlertChoice(section) {
   button.addEventListener('click', async () => {
     if (button.dataset.action === 'turn_off') {
       setDeviceChoice(false);
+      push = null;
+      await unsubscribePush();
     } else {
       const answer = await notifications().requestPermission();
       setDeviceChoice(answer === 'granted');
+      if (answer === 'granted' && pushSupported()) {
+        // Pushes reach this device with no Pasur tab open; without them, notifications show
+        // while a tab is open.
+        push = await subscribePush().then(
+          () => 'on',
+          () => 'failed',
+        );
+      }
     }
     draw();
   });

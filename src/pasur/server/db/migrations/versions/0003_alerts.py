@@ -1,6 +1,7 @@
 """Who holds which seat: the ``seat_holders`` table (:mod:`pasur.server.alerts.seat_index`), filled
 from the seated and left events of the tables already stored, so "my games" lists them too; and
-``tables.turn_started_at``, the stored turn clock of correspondence tables.
+``tables.turn_started_at``, the stored turn clock of correspondence tables; and
+``push_subscriptions``, the browsers' Web Push subscriptions (:mod:`pasur.server.alerts`).
 
 Revision ID: 0003
 Revises: 0002
@@ -27,6 +28,18 @@ _events = sa.table(
 
 def upgrade() -> None:
     op.add_column("tables", sa.Column("turn_started_at", sa.Float(), nullable=True))
+    op.create_table(
+        "push_subscriptions",
+        sa.Column("endpoint", sa.String(length=1000), nullable=False),
+        sa.Column("player_id", sa.String(length=200), nullable=False),
+        sa.Column("p256dh", sa.String(length=200), nullable=False),
+        sa.Column("auth", sa.String(length=100), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("endpoint"),
+    )
+    op.create_index(
+        "ix_push_subscriptions_player_id", "push_subscriptions", ["player_id"], unique=False
+    )
     holders = op.create_table(
         "seat_holders",
         sa.Column("player_id", sa.String(length=200), nullable=False),
@@ -56,6 +69,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_push_subscriptions_player_id", table_name="push_subscriptions")
+    op.drop_table("push_subscriptions")
     op.drop_table("seat_holders")
     with op.batch_alter_table("tables") as tables:  # SQLite drops a column by copying the table
         tables.drop_column("turn_started_at")
