@@ -57,6 +57,18 @@ async def timer_plays(database: Database, table_id: str) -> list[tuple[int, int]
         return [(n, data["seat"]) for n, data in rows if data["by"] == "timer"]
 
 
+async def stored_plays(database: Database, table_id: str, count: int) -> list[tuple[int, int]]:
+    """The timer's plays once ``count`` of them are stored (a step is in the table's history
+    while it is being stored, before it is committed)."""
+    for _ in range(500):
+        plays = await timer_plays(database, table_id)
+        if len(plays) >= count:
+            assert len(plays) == count, plays
+            return plays
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{count} timer plays were never stored")
+
+
 def left_on(live: LiveTable) -> float:
     deadline = live.table.next_deadline()
     assert deadline is not None
@@ -96,9 +108,8 @@ def test_a_day_timer_fires_once_across_two_processes_and_a_takeover(backend: str
                 await cluster(b).bus.unwatch(owned.id)
                 fake.shift += DAY
                 owned.wake.set()
-                await until(lambda: any(e.data.get("by") == "timer" for e in owned.table.history))
-                first = await timer_plays(database, owned.id)
-                assert len(first) == 1 and replica.table.version < owned.table.version
+                first = await stored_plays(database, owned.id, 1)
+                assert replica.table.version < owned.table.version
 
                 # A day less a second later the writer dies (no lease renewed, no timer here).
                 fake.shift += DAY - 3
@@ -108,15 +119,9 @@ def test_a_day_timer_fires_once_across_two_processes_and_a_takeover(backend: str
                 await until(lambda: replica.timer is not None, seconds=LEASE_TTL * 10)
                 assert replica.owned
                 assert left_on(replica) < 4  # the stored clock, not a fresh day at takeover
-                await until(
-                    lambda: any(
-                        e.data.get("by") == "timer" and e.number > first[0][0]
-                        for e in replica.table.history
-                    )
-                )
+                plays = await stored_plays(database, owned.id, 2)
                 await asyncio.sleep(0.3)
-                plays = await timer_plays(database, owned.id)
-                assert len(plays) == 2 and plays[0] == first[0]
+                assert await timer_plays(database, owned.id) == plays and plays[0] == first[0]
                 assert plays[1][1] != plays[0][1], "the other seat's turn ran out"
                 assert 0 < left_on(replica) - (DAY - 10) < 20
         finally:

@@ -18,6 +18,7 @@ from pasur.protocol import Refused
 from pasur.server.app import create_app
 from pasur.server.settings import ServerSettings
 from pasur.server.tables.config import TURN_TIMERS, TableConfig
+from pasur.server.tables.idle import IDLE_AFTER, WAKE_AHEAD
 from pasur.server.tables.live import LiveTable, clock
 
 DAY = 86_400
@@ -85,20 +86,20 @@ def test_a_day_timer_keeps_its_clock_through_a_restart_and_plays_once(
         fake_time.shift += 23 * 3_600  # 23 hours later the server stops
 
     fake_time.restart()
-    fake_time.shift += 1_800  # and comes back half an hour later, on a new monotonic clock
+    fake_time.shift += 3_300  # and comes back 55 minutes later, on a new monotonic clock;
     second = make_client(backend)
-    live = _live(second, table_id)
+    live = _live(second, table_id)  # with its clock near its end, it is loaded at the start
     assert [event.to_json() for event in live.table.history][: len(before)] == before
     deadline = live.table.next_deadline()
     assert deadline is not None
-    assert deadline - clock() == pytest.approx(1_800, abs=5)  # not a fresh day
+    assert deadline - clock() == pytest.approx(300, abs=30)  # not a fresh day
     ava.client = second
     [game] = ava.client.get("/api/my-games", headers=ava.headers).json()["games"]
-    assert game["seconds_left"] == pytest.approx(1_800, abs=5)
+    assert game["seconds_left"] == pytest.approx(300, abs=30)
     assert _timer_plays(live) == []
     assert all(not occupant.stand_in for occupant in live.table.seats)
 
-    fake_time.shift += 1_801
+    fake_time.shift += 301
     second.portal.call(live.wake.set)  # type: ignore[union-attr]
     for _ in range(200):
         if _timer_plays(live):
@@ -111,4 +112,47 @@ def test_a_day_timer_keeps_its_clock_through_a_restart_and_plays_once(
     next_deadline = live.table.next_deadline()
     assert next_deadline is not None and next_deadline - clock() == pytest.approx(DAY, abs=5)
     time.sleep(0.2)
+    assert len(_timer_plays(live)) == 1
+
+
+def test_an_idle_correspondence_table_leaves_memory_and_comes_back_when_asked_or_due(
+    backend: str,
+    web_root: Path,
+    make_client: Callable[..., TestClient],
+    fake_time: FakeTime,
+) -> None:
+    client = make_client(backend)
+    manager = client.app.state.table_manager  # type: ignore[attr-defined]
+    ava, babak = GuestClient(client, "Ava"), GuestClient(client, "Babak")
+    table_id = ava.create(players=2, turn_timer=DAY)
+    ava.join(table_id, 0)
+    babak.join(table_id, 1)
+    assert ava.post(f"/api/tables/{table_id}/start").status_code == 200
+    before = [event.to_json() for event in _live(client, table_id).table.history]
+    assert client.portal.call(manager.unload_idle) == []  # asked for a moment ago
+    fake_time.shift += IDLE_AFTER + 1
+    assert client.portal.call(manager.unload_idle) == [table_id]
+    assert table_id not in manager.tables
+
+    # Asked for again (here by "my games"), it is read back from its log with its clock.
+    [game] = ava.client.get("/api/my-games", headers=ava.headers).json()["games"]
+    assert game["seconds_left"] == pytest.approx(DAY - IDLE_AFTER - 1, abs=5)
+    live = _live(client, table_id)
+    assert [event.to_json() for event in live.table.history][: len(before)] == before
+
+    # Unloaded again, it is not loaded while its clock is far, then is when it comes near.
+    fake_time.shift += IDLE_AFTER + 1
+    assert client.portal.call(manager.unload_idle) == [table_id]
+    client.portal.call(manager.resume_unfinished)
+    assert table_id not in manager.tables
+    fake_time.shift += DAY - 2 * (IDLE_AFTER + 1) - WAKE_AHEAD / 2
+    client.portal.call(manager.resume_unfinished)
+    live = _live(client, table_id)
+    assert client.portal.call(manager.unload_idle) == []  # its clock runs out soon: kept
+    fake_time.shift += WAKE_AHEAD
+    client.portal.call(live.wake.set)
+    for _ in range(200):
+        if _timer_plays(live):
+            break
+        time.sleep(0.02)
     assert len(_timer_plays(live)) == 1

@@ -40,6 +40,10 @@ class TableRow(Base):
     turn_started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     """When the turn being played began, in seconds since the epoch: kept for correspondence
     tables, whose clocks must survive a restart or a takeover (None at other tables)."""
+    wake_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When a correspondence table next has something to do by itself (seconds since the epoch;
+    far away when nothing is due): an idle one stays out of memory until then. None at other
+    tables, which are always kept in memory."""
 
 
 class TableEventRow(Base):

@@ -37,6 +37,7 @@ from pasur.protocol.text import clean_chat
 from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected, Tick
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
+from pasur.server.tables.idle import IDLE_SWEEP, WAKE_AHEAD, idle_tables, wake_at
 from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
 from pasur.server.tables.seats import SeatKind
 from pasur.server.tables.store import TableStore
@@ -150,6 +151,7 @@ class TableManager:
         self.running = False
         self._loading = asyncio.Lock()
         self._background: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
         self.after_step: list[Callable[[LiveTable, list[Event]], None]] = []
         """Called with every step stored and sent here (a push to queue, say); they must not
         block, and what they raise is logged, never the step's failure."""
@@ -160,10 +162,15 @@ class TableManager:
         """Start writing the tables that are this process's (after a restart, the unfinished)."""
         self.running = True
         await self.ownership.start(self)
+        self._sweeper = asyncio.create_task(self._sweep())
 
     async def resume_unfinished(self) -> None:
-        """Load every table whose game has not finished: its timers go on."""
-        for table_id in await self.store.active_ids():
+        """Load every table whose game has not finished and that has something to do soon (an
+        idle correspondence table stays in the database): its timers go on."""
+        soon = to_wall(clock()) + WAKE_AHEAD
+        for table_id in await self.store.active_ids(awake_before=soon):
+            if table_id in self.tables:
+                continue
             try:
                 await self.get(table_id)
             except Exception:
@@ -174,6 +181,8 @@ class TableManager:
         written = [live.id for live in self.tables.values() if live.owned]
         await self.ownership.pause()
         self.running = False
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         timers = [live.timer for live in self.tables.values() if live.timer is not None]
         for live in list(self.tables.values()):
             self.drop(live, SHUTDOWN_CLOSE, "server shutting down")
@@ -312,6 +321,7 @@ class TableManager:
                 turn_started_at=to_wall(table.turn_started)
                 if table.config.correspondence
                 else None,
+                wake_at=wake_at(table),
             )
         except Exception:
             log.exception("could not store a step of table %s; dropping it from memory", live.id)
@@ -328,6 +338,27 @@ class TableManager:
             except Exception:
                 log.exception("a listener failed after a step of table %s", live.id)
         return events
+
+    def unload_idle(self) -> list[str]:
+        """Take out of memory the idle correspondence tables (:func:`idle_tables`): their next
+        frame or REST call, or their clock coming near, loads them again from the database."""
+        idle = idle_tables(self.tables.values(), clock())
+        for live in idle:
+            self.drop(live, 1000, "idle")
+        return [live.id for live in idle]
+
+    async def _sweep(self) -> None:
+        """Every :data:`IDLE_SWEEP` seconds: unload the idle correspondence tables, and (with one
+        process) load those whose clock comes near; with Redis, adopting orphaned tables does
+        that (:meth:`RedisOwnership.adopt_orphans`)."""
+        while self.running:
+            await asyncio.sleep(IDLE_SWEEP)
+            try:
+                self.unload_idle()
+                if isinstance(self.ownership, LocalOwnership):
+                    await self.resume_unfinished()
+            except Exception:
+                log.exception("could not unload or wake idle tables")
 
     def broadcast(self, live: LiveTable, events: list[Event]) -> None:
         """Send each connection the events as its recipient may see them.

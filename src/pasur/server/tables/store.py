@@ -134,9 +134,11 @@ class TableStore:
         status: str,
         seats: dict[str, str] | None = None,
         turn_started_at: float | None = None,
+        wake_at: float | None = None,
     ) -> None:
         """Store a step: its events, the table's new status, its seat tokens if they changed, and
-        at a correspondence table when its turn began (seconds since the epoch).
+        at a correspondence table when its turn began and when it next has something to do
+        (seconds since the epoch).
 
         Returns once the step is committed (with the other steps queued meanwhile); raises what
         storing it alone raised if it could not be stored.
@@ -150,6 +152,8 @@ class TableStore:
             values["seats"] = dict(seats)
         if turn_started_at is not None:
             values["turn_started_at"] = turn_started_at
+        if wake_at is not None:
+            values["wake_at"] = wake_at
         step = _Step(table_id, events, values, asyncio.get_running_loop().create_future())
         self._queued.append(step)
         if self._writer is None or self._writer.done():
@@ -251,12 +255,17 @@ class TableStore:
             )
             return [str(value) for value in result.scalars()]
 
-    async def active_ids(self) -> list[str]:
-        """The tables whose game has not finished (waiting or playing): resumed at start-up."""
+    async def active_ids(self, *, awake_before: float | None = None) -> list[str]:
+        """The tables whose game has not finished (waiting or playing): resumed at start-up.
+
+        With ``awake_before`` (seconds since the epoch), a correspondence table only if it has
+        something to do before then: the others stay out of memory until they do.
+        """
+        query = select(TableRow.id).where(TableRow.status != "finished")
+        if awake_before is not None:
+            query = query.where((TableRow.wake_at.is_(None)) | (TableRow.wake_at < awake_before))
         async with self._engine.connect() as connection:
-            result = await connection.execute(
-                select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.id)
-            )
+            result = await connection.execute(query.order_by(TableRow.id))
             return [str(value) for value in result.scalars()]
 
 

@@ -1,6 +1,7 @@
 """Who holds which seat: the ``seat_holders`` table (:mod:`pasur.server.alerts.seat_index`), filled
 from the seated and left events of the tables already stored, so "my games" lists them too; and
-``tables.turn_started_at``, the stored turn clock of correspondence tables; and
+``tables.turn_started_at`` and ``tables.wake_at``, the stored turn clock of correspondence tables
+and when one next has something to do; and
 ``push_subscriptions``, the browsers' Web Push subscriptions (:mod:`pasur.server.alerts`).
 
 Revision ID: 0003
@@ -28,6 +29,7 @@ _events = sa.table(
 
 def upgrade() -> None:
     op.add_column("tables", sa.Column("turn_started_at", sa.Float(), nullable=True))
+    op.add_column("tables", sa.Column("wake_at", sa.Float(), nullable=True))
     op.create_table(
         "push_subscriptions",
         sa.Column("endpoint", sa.String(length=1000), nullable=False),
@@ -74,3 +76,4 @@ def downgrade() -> None:
     op.drop_table("seat_holders")
     with op.batch_alter_table("tables") as tables:  # SQLite drops a column by copying the table
         tables.drop_column("turn_started_at")
+        tables.drop_column("wake_at")
