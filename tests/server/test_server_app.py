@@ -273,7 +273,7 @@ def test_openapi_gives_the_limits_as_schema_constraints(client: TestClient) -> N
     assert (table["bot_delay"]["minimum"], table["bot_delay"]["maximum"]) == (0, 10)
     timers = {item.get("type") for item in table["turn_timer"]["anyOf"]}
     assert timers == {"integer", "null"}
-    assert table["turn_timer"]["anyOf"][0]["enum"] == [15, 30, 60]
+    assert table["turn_timer"]["anyOf"][0]["enum"] == [15, 30, 60, 3600, 43200, 86400, 259200]
     assert table["preset"]["maxLength"] == 40
     assert table["settings"]["maxProperties"] == 40
     assert table["bots"]["maxProperties"] == 4

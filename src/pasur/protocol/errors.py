@@ -119,6 +119,11 @@ class ErrorCode(StrEnum):
     NOT_FOUND = "not_found", 404, "no page or call at that address"
     METHOD_NOT_ALLOWED = "method_not_allowed", 405, "the address does not take that method"
     TOO_LARGE = "too_large", 413, "the request body is larger than 64 KiB"
+    BAD_SUBSCRIPTION = (
+        "bad_subscription",
+        422,
+        "a push subscription whose endpoint is not HTTPS, or is on a private or loopback address",
+    )
     UNAVAILABLE = (
         "unavailable",
         503,

@@ -10,14 +10,16 @@ stops the tables and closes the engine at shutdown.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from redis.asyncio import BlockingConnectionPool, Redis
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 import pasur
+from pasur.protocol import Event
 from pasur.server.accounts import api as accounts_api
 from pasur.server.accounts import friends_api, profile_api
 from pasur.server.accounts import sign_in as accounts_sign_in
@@ -25,6 +27,12 @@ from pasur.server.accounts.guard import SessionGuard
 from pasur.server.accounts.limits import SignInLimits
 from pasur.server.accounts.presence import Presence
 from pasur.server.accounts.sessions import SessionCheck
+from pasur.server.alerts import my_games, push_api
+from pasur.server.alerts.push_settings import PushSettings
+from pasur.server.alerts.seat_index import SeatIndex
+from pasur.server.alerts.sender import PushSender
+from pasur.server.alerts.subscriptions import SubscriptionStore
+from pasur.server.alerts.vapid import VapidKeys
 from pasur.server.cluster.ownership import RedisOwnership
 from pasur.server.collector import pace_collector
 from pasur.server.daily import api as daily_api
@@ -83,9 +91,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pacer: asyncio.Task[None] | None = None
+        pushes: PushSender | None = None
         try:
             await database.upgrade()
             app.state.guests = await Guests.load(database)
+            app.state.vapid_keys = keys = await VapidKeys.load(database, push_settings)
+            pushes = PushSender(subscriptions, keys, push_settings)
+            await pushes.start()
+            tables.after_step.append(pushes.after_step)
+            app.state.push_sender = pushes
             await tables.start()
             if settings.collector is not None:
                 pacer = asyncio.create_task(pace_collector(settings.collector))
@@ -95,6 +109,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 pacer.cancel()
                 await asyncio.gather(pacer, return_exceptions=True)
             await tables.stop()
+            if pushes is not None:
+                await pushes.stop()
             await database.close()
 
     app = FastAPI(
@@ -111,8 +127,19 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.sheet_store = SheetStore(database)
     app.state.games_store = games = GamesStore(database)
     app.state.ratings = Ratings(database)
-    # Finished games (and ratings) are written in the same transaction as the game's end.
-    app.state.table_store = table_store = TableStore(database, after_append=games.after_append)
+    app.state.seat_index = seat_index = SeatIndex(database)
+    app.state.push_settings = push_settings = PushSettings.from_env()
+    app.state.push_subscriptions = subscriptions = SubscriptionStore(database)
+
+    async def after_append(
+        connection: AsyncConnection, table_id: str, events: Sequence[Event]
+    ) -> None:
+        # Finished games (and ratings), and who holds which seat, are written in the same
+        # transaction as the step.
+        await games.after_append(connection, table_id, events)
+        await seat_index.after_append(connection, table_id, events)
+
+    app.state.table_store = table_store = TableStore(database, after_append=after_append)
     app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
     app.state.dispatcher = Dispatcher(tables, Hinter())
     limits = settings.limits
@@ -149,6 +176,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(daily_api.router)
     app.include_router(queue_api.router)
     app.include_router(offline_uploads.router)
+    app.include_router(my_games.router)
+    app.include_router(push_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     install_offline(app, settings.web_root)  # after the pages: a page that does not fit is named

@@ -27,6 +27,7 @@ def test_the_service_worker_names_the_build_of_the_shell(
     sw = client.get("/sw.js")
     assert sw.status_code == 200 and sw.headers["content-type"].startswith("text/javascript")
     assert sw.headers["cache-control"] == "no-cache"
+    assert sw.headers["service-worker-allowed"] == "/"
     shell = client.get("/offline/shell.json").json()
     assert f"self.PASUR_BUILD = '{shell['build']}';" in sw.text
     assert "/tracker" in shell["urls"] and "/static/js/tracker.js" in shell["urls"]

@@ -47,7 +47,8 @@ from pasur.server.cluster.messages import (
 )
 from pasur.server.cluster.replicas import Replicas
 from pasur.server.tables.commands import Command, SeatTokens, SetConnected
-from pasur.server.tables.live import LiveTable, clock
+from pasur.server.tables.idle import WAKE_AHEAD
+from pasur.server.tables.live import LiveTable, clock, to_wall
 from pasur.server.tables.manager import TableManager
 
 log = logging.getLogger("pasur.server.cluster")
@@ -121,9 +122,10 @@ class RedisOwnership:
         """Write the unfinished tables whose lease nobody holds (their process died with nobody
         watching, or stopped): their bots and timers go on here."""
         tables = self.tables
+        soon = to_wall(clock()) + WAKE_AHEAD  # an idle correspondence table waits its turn
         unknown = [
             table_id
-            for table_id in await tables.store.active_ids()
+            for table_id in await tables.store.active_ids(awake_before=soon)
             if table_id not in tables.tables
         ]
         for table_id in await self.leases.free(unknown):

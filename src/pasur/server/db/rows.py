@@ -37,6 +37,13 @@ class TableRow(Base):
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[dict[str, Any]] = mapped_column(JSON)
     """``{"0": "<sha256 of the seat token>", ...}`` for the seats people hold."""
+    turn_started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the turn being played began, in seconds since the epoch: kept for correspondence
+    tables, whose clocks must survive a restart or a takeover (None at other tables)."""
+    wake_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When a correspondence table next has something to do by itself (seconds since the epoch;
+    far away when nothing is due): an idle one stays out of memory until then. None at other
+    tables, which are always kept in memory."""
 
 
 class TableEventRow(Base):
@@ -282,10 +289,29 @@ class ChallengeRow(Base):
 
 
 # The server's own secrets (pasur.server.http.guests).
+# Web Push subscriptions (pasur.server.alerts.subscriptions).
+
+
+class PushSubscriptionRow(Base):
+    """One browser's Web Push subscription, for the guest who made it."""
+
+    __tablename__ = "push_subscriptions"
+
+    endpoint: Mapped[str] = mapped_column(String(1000), primary_key=True)
+    """The push service's URL for this browser: unique, so a browser subscribed again is updated."""
+    player_id: Mapped[str] = mapped_column(String(200), index=True)
+    p256dh: Mapped[str] = mapped_column(String(200))
+    """The browser's public key (base64url), that the payload is encrypted to (RFC 8291)."""
+    auth: Mapped[str] = mapped_column(String(100))
+    """The browser's authentication secret (base64url)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# The server's own secrets (pasur.server.http.guests, pasur.server.alerts.vapid).
 
 
 class ServerSecretRow(Base):
-    """Secrets the server generates once and keeps (only the cookie-signing key for now)."""
+    """Secrets the server generates once and keeps: the cookie-signing key, the VAPID key."""
 
     __tablename__ = "server_secrets"
 
@@ -327,3 +353,18 @@ class DailyAttemptRow(Base):
     """The person's round points minus the best bot's, once the round is over."""
     review: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """The coach's review of the person's turns, once worked out."""
+
+
+# Who holds which seat, for "my games" (pasur.server.alerts.seat_index).
+
+
+class SeatHolderRow(Base):
+    """A person holding a seat at a table: kept from the table's seated and left events."""
+
+    __tablename__ = "seat_holders"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 from typing import NamedTuple
 
 from fastapi import Request, Response
@@ -59,7 +60,7 @@ class Guests:
         secret = os.environ.get(SECRET_ENV)
         if secret:
             return cls(secret)
-        return cls(await _stored_secret(database))
+        return cls(await stored_secret(database, _SECRET_NAME, lambda: secrets.token_urlsafe(32)))
 
     def new_guest(self, name: str) -> Guest:
         """A new identity for a person called ``name`` (already cleaned)."""
@@ -111,22 +112,22 @@ class Guests:
         return Guest(guest_id, name, session if isinstance(session, str) else None)
 
 
-async def _stored_secret(database: Database) -> str:
+async def stored_secret(database: Database, name: str, make: Callable[[], str]) -> str:
+    """The secret kept under ``name`` in the ``server_secrets`` table, made by ``make`` and stored
+    at the first call (the first process to store one wins; the others read it)."""
     engine = database.engine
     for _attempt in range(2):
         async with engine.connect() as connection:
             found = await connection.scalar(
-                select(ServerSecretRow.value).where(ServerSecretRow.name == _SECRET_NAME)
+                select(ServerSecretRow.value).where(ServerSecretRow.name == name)
             )
         if found:
             return str(found)
         try:
             async with engine.begin() as connection:
-                value = secrets.token_urlsafe(32)
-                await connection.execute(
-                    insert(ServerSecretRow).values(name=_SECRET_NAME, value=value)
-                )
+                value = make()
+                await connection.execute(insert(ServerSecretRow).values(name=name, value=value))
             return value
         except IntegrityError:  # pragma: no cover - another process stored one first
             continue
-    raise RuntimeError("could not store the cookie secret")  # pragma: no cover
+    raise RuntimeError(f"could not store the {name} secret")  # pragma: no cover

@@ -44,7 +44,8 @@ def install_offline(app: FastAPI, web_root: Path) -> None:
     router = APIRouter(include_in_schema=False)
     sw = _read(web_root / SERVICE_WORKER)
     sw_body = None if sw is None else sw.replace(BUILD_MARKER, shell.build).encode()
-    router.add_api_route("/sw.js", _file(SERVICE_WORKER, sw_body, "text/javascript", NO_CACHE))
+    sw_headers = {**NO_CACHE, "Service-Worker-Allowed": "/"}  # its scope is the whole site
+    router.add_api_route("/sw.js", _file(SERVICE_WORKER, sw_body, "text/javascript", sw_headers))
     router.add_api_route(SHELL_URL, _shell(shell))
     router.add_api_route(ENGINE_URL, _file("engine.zip", engine, "application/zip", NO_CACHE))
     worker = _read(web_root / WORKER_FILE)

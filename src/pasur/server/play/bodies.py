@@ -48,8 +48,10 @@ class NewTable(BaseModel):
     private: bool = Field(
         True, description="Private tables are joined by invite; public ones are in the lobby."
     )
-    turn_timer: Literal[15, 30, 60] | None = Field(
-        None, description="Seconds each seat has to play, or null for no timer."
+    turn_timer: Literal[15, 30, 60, 3600, 43200, 86400, 259200] | None = Field(
+        None,
+        description="Seconds each seat has to play, or null for no timer; an hour or more makes "
+        "a correspondence table (docs/protocol.md, section 8).",
     )
     spectators: bool = Field(True, description="Whether people without a seat may watch.")
     bot_delay: float = Field(

@@ -16,8 +16,13 @@ from pasur.bots import BOT_NAMES, parse_bot_names
 from pasur.protocol import ErrorCode, JSONObject, Refused
 from pasur.rules import STANDARD, DeckError, PasurError, Rules, check_players, make_rules
 
-TURN_TIMERS: tuple[int | None, ...] = (None, 15, 30, 60)
-"""The turn timers a table may have, in seconds; None is no timer."""
+TURN_TIMERS: tuple[int | None, ...] = (None, 15, 30, 60, 3_600, 43_200, 86_400, 259_200)
+"""The turn timers a table may have, in seconds (15, 30 or 60 s; 1 h, 12 h, 1 or 3 days); None is
+no timer."""
+
+CORRESPONDENCE_TIMER = 3_600
+"""A turn timer this long or longer makes a correspondence table: played over hours and days,
+with nobody expected to stay connected (no disconnect grace; its turn clock is stored)."""
 
 DEFAULT_GRACE = 30.0
 """Seconds a dropped player's turns may wait before a bot plays for them."""
@@ -52,7 +57,7 @@ class TableConfig:
     private: bool = True
     """Private tables are joined by invite link; public ones are listed in the lobby."""
     turn_timer: int | None = None
-    """Seconds a seat has to play (15, 30 or 60), or None for no timer."""
+    """Seconds a seat has to play (one of :data:`TURN_TIMERS`), or None for no timer."""
     grace: float = DEFAULT_GRACE
     """Seconds of a dropped player's own turns before a bot plays for them."""
     drop_bot: str = dataclasses.field(default_factory=timeout_level)
@@ -72,7 +77,8 @@ class TableConfig:
         if self.turn_timer not in TURN_TIMERS or isinstance(self.turn_timer, bool):
             raise Refused(
                 ErrorCode.BAD_CONFIG,
-                f"the turn timer is off, 15, 30 or 60 s, not {self.turn_timer!r}",
+                "the turn timer is off, 15, 30 or 60 s, or 3600, 43200, 86400 or 259200 s "
+                f"(1 h, 12 h, 1 or 3 days), not {self.turn_timer!r}",
             )
         for name in ("grace", "bot_delay"):
             value = getattr(self, name)
@@ -84,6 +90,11 @@ class TableConfig:
         if not isinstance(rated, bool) or (rated and self.private):
             raise Refused(ErrorCode.BAD_CONFIG, "rated must be true or false, on a public table")
         object.__setattr__(self, "drop_bot", bot_level(self.drop_bot, ErrorCode.BAD_CONFIG))
+
+    @property
+    def correspondence(self) -> bool:
+        """Whether moves may take hours or days (a turn timer of an hour or more)."""
+        return self.turn_timer is not None and self.turn_timer >= CORRESPONDENCE_TIMER
 
     def to_json(self) -> JSONObject:
         """The settings as plain data (all of them are public)."""

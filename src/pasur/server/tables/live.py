@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
+from typing import NamedTuple
 
 from pasur.protocol import SPECTATOR
 from pasur.server.tables.chat import ChatLog
@@ -18,9 +20,40 @@ from pasur.server.tables.store import token_digest
 from pasur.server.tables.table import Table
 
 
+class TimeSource(NamedTuple):
+    """Where the server reads the time: a monotonic clock that tables run on, and the wall clock
+    that a correspondence table's turn clock is stored in (a monotonic reading means nothing to
+    another process, or after a restart)."""
+
+    monotonic: Callable[[], float]
+    wall: Callable[[], float]
+
+
+SYSTEM_TIME = TimeSource(time.monotonic, time.time)
+_time = [SYSTEM_TIME]
+
+
+def use_time(source: TimeSource) -> TimeSource:
+    """Read the time from ``source`` from now on (tests inject a clock); returns the previous."""
+    previous, _time[0] = _time[0], source
+    return previous
+
+
 def clock() -> float:
     """The time tables run on (seconds, monotonic)."""
-    return time.monotonic()
+    return _time[0].monotonic()
+
+
+def to_wall(at: float) -> float:
+    """A :func:`clock` reading as seconds since the epoch, to be stored."""
+    source = _time[0]
+    return source.wall() - (source.monotonic() - at)
+
+
+def from_wall(at: float) -> float:
+    """Seconds since the epoch (as stored) as a :func:`clock` reading."""
+    source = _time[0]
+    return source.monotonic() - (source.wall() - at)
 
 
 class LiveTable:

@@ -28,7 +28,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, Kind, Refused
@@ -37,7 +37,8 @@ from pasur.protocol.text import clean_chat
 from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected, Tick
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
-from pasur.server.tables.live import LiveTable, clock
+from pasur.server.tables.idle import IDLE_SWEEP, WAKE_AHEAD, idle_tables, wake_at
+from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
 from pasur.server.tables.seats import SeatKind
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
@@ -150,6 +151,10 @@ class TableManager:
         self.running = False
         self._loading = asyncio.Lock()
         self._background: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+        self.after_step: list[Callable[[LiveTable, list[Event]], None]] = []
+        """Called with every step stored and sent here (a push to queue, say); they must not
+        block, and what they raise is logged, never the step's failure."""
 
     # Starting and stopping.
 
@@ -157,10 +162,15 @@ class TableManager:
         """Start writing the tables that are this process's (after a restart, the unfinished)."""
         self.running = True
         await self.ownership.start(self)
+        self._sweeper = asyncio.create_task(self._sweep())
 
     async def resume_unfinished(self) -> None:
-        """Load every table whose game has not finished: its timers go on."""
-        for table_id in await self.store.active_ids():
+        """Load every table whose game has not finished and that has something to do soon (an
+        idle correspondence table stays in the database): its timers go on."""
+        soon = to_wall(clock()) + WAKE_AHEAD
+        for table_id in await self.store.active_ids(awake_before=soon):
+            if table_id in self.tables:
+                continue
             try:
                 await self.get(table_id)
             except Exception:
@@ -171,6 +181,8 @@ class TableManager:
         written = [live.id for live in self.tables.values() if live.owned]
         await self.ownership.pause()
         self.running = False
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         timers = [live.timer for live in self.tables.values() if live.timer is not None]
         for live in list(self.tables.values()):
             self.drop(live, SHUTDOWN_CLOSE, "server shutting down")
@@ -240,6 +252,8 @@ class TableManager:
             return None
         config = TableConfig.from_json(stored.config)
         table = Table.from_log(config, stored.events, now=clock())
+        if config.correspondence and stored.turn_started_at is not None:
+            table.resume_turn(from_wall(stored.turn_started_at))
         return LiveTable(table_id, table, stored.creator, stored.seats)
 
     async def resume(self, live: LiveTable) -> None:
@@ -250,7 +264,12 @@ class TableManager:
 
     async def resume_locked(self, live: LiveTable) -> None:
         """:meth:`resume` with the table's lock already held (a takeover, before the command
-        that found the table's writer gone runs)."""
+        that found the table's writer gone runs). A correspondence table's turn clock is read
+        back as its last writer stored it, so a takeover neither resets nor loses it."""
+        if live.table.config.correspondence:
+            started = await self.store.turn_started_at(live.id)
+            if started is not None:
+                live.table.resume_turn(from_wall(started))
         gone = tuple(
             seat
             for seat, state in enumerate(live.table.seats)
@@ -297,7 +316,16 @@ class TableManager:
         events = command.run(table, now)
         events += table.tick(now)
         try:
-            await self.store.append(live.id, events, status=table.status.value, seats=seats)
+            await self.store.append(
+                live.id,
+                events,
+                status=table.status.value,
+                seats=seats,
+                turn_started_at=to_wall(table.turn_started)
+                if table.config.correspondence
+                else None,
+                wake_at=wake_at(table),
+            )
         except Exception:
             log.exception("could not store a step of table %s; dropping it from memory", live.id)
             self.drop(live, 1011, "server error")
@@ -307,7 +335,33 @@ class TableManager:
         self.broadcast(live, events)
         self.ownership.stored(live, events, seats)
         live.wake.set()
+        for listener in self.after_step:
+            try:
+                listener(live, events)
+            except Exception:
+                log.exception("a listener failed after a step of table %s", live.id)
         return events
+
+    def unload_idle(self) -> list[str]:
+        """Take out of memory the idle correspondence tables (:func:`idle_tables`): their next
+        frame or REST call, or their clock coming near, loads them again from the database."""
+        idle = idle_tables(self.tables.values(), clock())
+        for live in idle:
+            self.drop(live, 1000, "idle")
+        return [live.id for live in idle]
+
+    async def _sweep(self) -> None:
+        """Every :data:`IDLE_SWEEP` seconds: unload the idle correspondence tables, and (with one
+        process) load those whose clock comes near; with Redis, adopting orphaned tables does
+        that (:meth:`RedisOwnership.adopt_orphans`)."""
+        while self.running:
+            await asyncio.sleep(IDLE_SWEEP)
+            try:
+                self.unload_idle()
+                if isinstance(self.ownership, LocalOwnership):
+                    await self.resume_unfinished()
+            except Exception:
+                log.exception("could not unload or wake idle tables")
 
     def broadcast(self, live: LiveTable, events: list[Event]) -> None:
         """Send each connection the events as its recipient may see them.

@@ -48,6 +48,8 @@ class StoredTable:
     config: dict[str, Any]
     seats: dict[str, str]
     events: list[dict[str, Any]]
+    turn_started_at: float | None = None
+    """When the turn being played began (seconds since the epoch): correspondence tables only."""
 
 
 def _event_rows(table_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -131,8 +133,12 @@ class TableStore:
         *,
         status: str,
         seats: dict[str, str] | None = None,
+        turn_started_at: float | None = None,
+        wake_at: float | None = None,
     ) -> None:
-        """Store a step: its events, the table's new status, and its seat tokens if they changed.
+        """Store a step: its events, the table's new status, its seat tokens if they changed, and
+        at a correspondence table when its turn began and when it next has something to do
+        (seconds since the epoch).
 
         Returns once the step is committed (with the other steps queued meanwhile); raises what
         storing it alone raised if it could not be stored.
@@ -144,6 +150,10 @@ class TableStore:
             values["version"] = events[-1].number
         if seats is not None:
             values["seats"] = dict(seats)
+        if turn_started_at is not None:
+            values["turn_started_at"] = turn_started_at
+        if wake_at is not None:
+            values["wake_at"] = wake_at
         step = _Step(table_id, events, values, asyncio.get_running_loop().create_future())
         self._queued.append(step)
         if self._writer is None or self._writer.done():
@@ -222,7 +232,16 @@ class TableStore:
             config=dict(row.config),
             seats={str(k): str(v) for k, v in dict(row.seats).items()},
             events=[{"n": n, "kind": kind, "data": data} for n, kind, data in events],
+            turn_started_at=row.turn_started_at,
         )
+
+    async def turn_started_at(self, table_id: str) -> float | None:
+        """When the table's turn began, as last stored (correspondence tables only)."""
+        async with self._engine.connect() as connection:
+            found = await connection.scalar(
+                select(TableRow.turn_started_at).where(TableRow.id == table_id)
+            )
+        return None if found is None else float(found)
 
     async def lobby_ids(self, limit: int = 500) -> list[str]:
         """The public tables waiting for players, newest first: what every process's lobby
@@ -236,12 +255,17 @@ class TableStore:
             )
             return [str(value) for value in result.scalars()]
 
-    async def active_ids(self) -> list[str]:
-        """The tables whose game has not finished (waiting or playing): resumed at start-up."""
+    async def active_ids(self, *, awake_before: float | None = None) -> list[str]:
+        """The tables whose game has not finished (waiting or playing): resumed at start-up.
+
+        With ``awake_before`` (seconds since the epoch), a correspondence table only if it has
+        something to do before then: the others stay out of memory until they do.
+        """
+        query = select(TableRow.id).where(TableRow.status != "finished")
+        if awake_before is not None:
+            query = query.where((TableRow.wake_at.is_(None)) | (TableRow.wake_at < awake_before))
         async with self._engine.connect() as connection:
-            result = await connection.execute(
-                select(TableRow.id).where(TableRow.status != "finished").order_by(TableRow.id)
-            )
+            result = await connection.execute(query.order_by(TableRow.id))
             return [str(value) for value in result.scalars()]
 
 

@@ -306,6 +306,16 @@ class Table:
 
     # Time.
 
+    @property
+    def turn_started(self) -> float:
+        """When the turn being played began (on the driver's clock; 0 before any deal)."""
+        return self._state.turn_started
+
+    def resume_turn(self, started: float) -> None:
+        """Set when the turn being played began: a correspondence table read back from its log
+        keeps the turn clock it had (:meth:`from_log` starts every clock at ``now``)."""
+        self._state.turn_started = started
+
     def next_deadline(self) -> float | None:
         """When :meth:`tick` next has something to do (a bot's play, a timer, a grace period)."""
         due = next_due(self._state)

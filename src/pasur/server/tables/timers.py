@@ -50,7 +50,8 @@ def next_due(state: TableState) -> Due | None:
     if occupant.kind is SeatKind.BOT or occupant.stand_in:
         return Due(state.turn_started + config.bot_delay, Duty.BOT, seat)
     candidates = []
-    if not occupant.connected:
+    # At a correspondence table being away is normal: only the turn timer plays for a person.
+    if not occupant.connected and not config.correspondence:
         away = state.away_since[seat]
         since = max(state.turn_started, away or state.turn_started)
         left = max(0.0, config.grace - state.grace_used[seat])

@@ -7,7 +7,7 @@ import { applyPrefs } from './prefs.js';
 /** Start a play page; resolves once its text is in the user's language. */
 export async function startPage({ extra = [] } = {}) {
   applyPrefs();
-  await initI18n({ extra: ['play', 'table', ...extra] });
+  await initI18n({ extra: ['play', 'table', 'alerts', ...extra] });
   const container = document.querySelector('[data-lang-switch]');
   if (container) mountLanguageSwitch(container);
   document.body.classList.add('ready');

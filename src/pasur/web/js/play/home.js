@@ -1,6 +1,7 @@
-// The home page (/): create a private table to play with friends; links to the lobby, practice,
-// the rules guide, the score tracker, history and settings.
+// The home page (/): the person's own tables ("my games"), create a private table to play with
+// friends; links to the lobby, practice, the rules guide, the score tracker, history and settings.
 
+import { mountMyGames } from '../alerts/my-games.js';
 import { cardElement } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
@@ -26,6 +27,7 @@ const HERO = ['JC', '10D', 'AH', '2C'];
 
 async function main() {
   await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
+  mountMyGames(document.querySelector('#my-games'));
   document.querySelector('#hero-cards').replaceChildren(...HERO.map((code) => cardElement(code)));
   mountSeatForm(document.querySelector('#friends-form'), drawForm, '#create-table', async (form) => {
     const settings = await readTableSettings(form);

@@ -6,6 +6,7 @@
 // it (POST /api/tables answers bad_config), and a number out of its limits is refused here first
 // with a sentence, so nothing is sent.
 
+import { timeWords } from '../alerts/time-left.js';
 import { request } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { formatNumber, parseNumber, t } from '../shared/i18n.js';
@@ -149,9 +150,14 @@ export async function readHouseRules(form) {
   return { preset, settings };
 }
 
+function timerLabel(seconds) {
+  return seconds < 3600 ? t('play.form.seconds', { n: seconds }) : timeWords(seconds);
+}
+
 /** Players, house rules, turn timer and spectators; `readTableSettings(form)` reads them back. */
 export function tableSettings() {
-  const timers = [null, 15, 30, 60];
+  // An hour or more makes a correspondence table, played over days (docs/alerts.md).
+  const timers = [null, 15, 30, 60, 3600, 43200, 86400, 259200];
   return h(
     'div',
     {},
@@ -162,7 +168,7 @@ export function tableSettings() {
       t('play.form.timer'),
       timers.map((seconds) => ({
         value: String(seconds ?? 'off'),
-        label: seconds ? t('play.form.seconds', { n: seconds }) : t('play.form.timer_off'),
+        label: seconds ? timerLabel(seconds) : t('play.form.timer_off'),
       })),
     ),
     h(

@@ -1,6 +1,7 @@
 // The lobby (/lobby): public tables still waiting for players, refreshed every few seconds,
 // each with a quick "join"; and a form to open a public table.
 
+import { timeWords } from '../alerts/time-left.js';
 import { h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
@@ -26,6 +27,10 @@ function join(tableId) {
   takeSeat({ name: $('#lobby-name').value, tableId, onError: showError });
 }
 
+function lobbyTimer(seconds) {
+  return seconds < 3600 ? t('play.lobby.timer', { n: seconds }) : t('alerts.lobby.timer', { time: timeWords(seconds) });
+}
+
 function tableRow(table) {
   // A rated person's seat shows their rating (the server's conservative figure; null unrated).
   const names = table.seats.map((seat, index) => {
@@ -42,7 +47,7 @@ function tableRow(table) {
       {},
       h('strong', { text: t('play.lobby.players', { n: table.players }) }),
       ' · ',
-      h('span', { text: table.turn_timer ? t('play.lobby.timer', { n: table.turn_timer }) : t('play.lobby.no_timer') }),
+      h('span', { text: table.turn_timer ? lobbyTimer(table.turn_timer) : t('play.lobby.no_timer') }),
       table.rated ? [' · ', h('span', { text: t('play.lobby.rated') })] : null,
       h('div', { class: 'hint' }, names.map((name, index) => [index ? t('list.separator') : '', h('bdi', { text: name })])),
     ),

@@ -2,6 +2,7 @@
 // suits, confirm before playing. Every change is saved and applied at once; the cards below
 // show the result.
 
+import { mountAlertChoice } from '../alerts/choice.js';
 import { cardElement } from '../shared/cards.js';
 import { LANGUAGES, language, onLanguageChange, setLanguage, t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
@@ -35,6 +36,7 @@ async function main() {
   armSound();
   const form = document.querySelector('#settings-form');
   drawForm(form);
+  mountAlertChoice(document.querySelector('#alerts'));
   document.querySelector('#preview').replaceChildren(...PREVIEW.map((card) => cardElement(card)));
   onLanguageChange(() => {
     drawForm(form);

@@ -7,6 +7,7 @@ import { cardElement } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
 import { pileSummary } from '../shared/moves.js';
+import { timeWords } from '../alerts/time-left.js';
 import { seatLabel } from './play-api.js';
 import { sideCount } from './state.js';
 
@@ -34,6 +35,7 @@ export function sideName(state, side) {
 
 function formatSeconds(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
+  if (whole >= 3600) return timeWords(whole); // a correspondence table's clock: "23 hours"
   return `${formatNumber(Math.floor(whole / 60))}:${formatNumber(String(whole % 60).padStart(2, '0'))}`;
 }
 

@@ -5,6 +5,7 @@
 // from the server's legal moves; refused plays are explained in the server's words; a stale play
 // is sent again when it is still legal (docs/protocol.md section 7).
 
+import { attention, eventAttention } from '../alerts/attention.js';
 import { fill, h } from '../shared/dom.js';
 import { onLanguageChange, t, tParts } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
@@ -27,7 +28,7 @@ import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
 import { gameOverView, roundSheet } from './sheet.js';
 import { showDeal, showLeftover, showPlayed } from './show.js';
 import { TableSocket } from './socket.js';
-import { armSound, playSound } from './sound.js';
+import { armSound } from './sound.js';
 import { applyEvent, fromSnapshot, myTurn, sideCount } from './state.js';
 import { clockLeft, clockText, packStack, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
 
@@ -348,7 +349,7 @@ async function showEffect(effect) {
   }
   draw({});
   const mine = myTurn(state);
-  if (mine && !ui.wasMine) playSound('turn');
+  if (mine && !ui.wasMine) attention('turn', { tableId });
   ui.wasMine = mine;
 }
 
@@ -374,6 +375,7 @@ async function handleFrame(frame) {
         return;
       }
       const effect = applyEvent(state, event);
+      eventAttention(event, state.you, tableId);
       if (state.game?.legal === null && !ui.resyncing) {
         // Our turn, but this server sent no moves with the event: ask for a snapshot, which has them.
         ui.resyncing = true;

@@ -8,7 +8,7 @@ Rated games that ended before this revision moved only the overall rating: they 
 format's rating.
 
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision: str | None = "0002"
+down_revision: str | None = "0003"
 branch_labels: str | None = None
 depends_on: str | None = None
 

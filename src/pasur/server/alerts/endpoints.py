@@ -1,0 +1,69 @@
+"""Which push endpoints the server may send to: ``https`` URLs of public hosts only.
+
+A push subscription names a URL that this server will later POST to, so an unchecked one would
+let anyone make the server call its own network (an internal admin page, a cloud metadata
+address). An endpoint is refused unless it is ``https`` and its host is, and resolves only to,
+public addresses; it is checked when it is subscribed and again before every push (a name can
+be pointed elsewhere meanwhile). The operator's allowed hosts (``PASUR_PUSH_HOSTS``) are the one
+exception, for a push service on their own network, or a test's local endpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+from urllib.parse import urlsplit
+
+from pasur.protocol import ErrorCode, Refused
+
+MAX_ENDPOINT = 1000
+"""The longest endpoint URL kept (push services' are a few hundred characters)."""
+
+
+def _refuse(why: str) -> Refused:
+    return Refused(ErrorCode.BAD_SUBSCRIPTION, f"the push endpoint {why}")
+
+
+def _public(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_global and not ip.is_multicast
+
+
+async def check_endpoint(url: str, allowed_hosts: frozenset[str]) -> None:
+    """Refuse (``bad_subscription``) an endpoint this server must not send to.
+
+    Raises:
+        Refused: not an ``https`` URL with a host, too long, or a host that is, or resolves to,
+            a private, loopback, link-local or reserved address (or does not resolve at all).
+    """
+    if len(url) > MAX_ENDPOINT:
+        raise _refuse(f"is longer than {MAX_ENDPOINT} characters")
+    try:
+        parts = urlsplit(url)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        raise _refuse("is not a URL") from None
+    if not host or parts.username or parts.password:
+        raise _refuse("must be a URL with a host name and no user name")
+    if host.lower() in allowed_hosts:
+        if parts.scheme not in ("https", "http"):
+            raise _refuse("must be an https URL")
+        return
+    if parts.scheme != "https":
+        raise _refuse("must be an https URL")
+    try:
+        ipaddress.ip_address(host)
+        addresses = [host]
+    except ValueError:
+        try:
+            found = await asyncio.get_running_loop().getaddrinfo(
+                host, port or 443, type=socket.SOCK_STREAM
+            )
+        except OSError:
+            raise _refuse(f"host {host!r} cannot be resolved") from None
+        addresses = [str(info[4][0]) for info in found]
+    if not addresses or not all(_public(address) for address in addresses):
+        raise _refuse("is on a private or loopback address")
