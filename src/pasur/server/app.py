@@ -49,6 +49,7 @@ from pasur.server.sheets import api as sheets_api
 from pasur.server.sheets.store import SheetStore
 from pasur.server.tables.manager import LocalOwnership, Ownership, TableManager
 from pasur.server.tables.store import TableStore
+from pasur.server.tournaments import api as tournaments_api
 
 DESCRIPTION = """\
 The Pasur server: online play (tables, the table WebSocket, finished games, ratings) and the
@@ -137,6 +138,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(accounts_sign_in.router)
     app.include_router(profile_api.router)
     app.include_router(friends_api.router)
+    app.include_router(tournaments_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     return app
