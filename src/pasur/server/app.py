@@ -10,14 +10,16 @@ stops the tables and closes the engine at shutdown.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from redis.asyncio import BlockingConnectionPool, Redis
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 import pasur
+from pasur.protocol import Event
 from pasur.server.accounts import api as accounts_api
 from pasur.server.accounts import friends_api, profile_api
 from pasur.server.accounts import sign_in as accounts_sign_in
@@ -50,6 +52,7 @@ from pasur.server.sheets.store import SheetStore
 from pasur.server.tables.manager import LocalOwnership, Ownership, TableManager
 from pasur.server.tables.store import TableStore
 from pasur.server.tournaments import api as tournaments_api
+from pasur.server.tournaments import games as tournament_games
 
 DESCRIPTION = """\
 The Pasur server: online play (tables, the table WebSocket, finished games, ratings) and the
@@ -105,8 +108,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.sheet_store = SheetStore(database)
     app.state.games_store = games = GamesStore(database)
     app.state.ratings = Ratings(database)
-    # Finished games (and ratings) are written in the same transaction as the game's end.
-    table_store = TableStore(database, after_append=games.after_append)
+
+    # Finished games (and ratings, and tournament results) are written in the same transaction
+    # as the game's end.
+    async def after_append(
+        connection: AsyncConnection, table_id: str, events: Sequence[Event]
+    ) -> None:
+        await games.after_append(connection, table_id, events)
+        await tournament_games.after_append(connection, table_id, events)
+
+    table_store = TableStore(database, after_append=after_append)
     app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
     app.state.dispatcher = Dispatcher(tables, Hinter())
     limits = settings.limits

@@ -1,0 +1,78 @@
+"""A tournament's pairings at real tables, and their results recorded as the games end.
+
+:func:`open_tables` makes a private table (through the table manager, as ``POST /api/tables``
+does) for every stored pairing that has none, with the tournament's house rules; the pairing's
+first player is its creator (who starts it) and sits in seat 0, the second in seat 1.
+:func:`after_append` runs in the transaction that stores a table's step (beside the history's
+hook): when the step ends the game of a tournament table, the result is written with it, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from pasur.protocol import Event, Kind
+from pasur.rules import make_rules
+from pasur.server.db.rows import TableEventRow, TournamentGameRow
+from pasur.server.history.game_log import WHO_AND_RESULT, finished_games
+from pasur.server.tables.config import TableConfig
+from pasur.server.tables.manager import TableManager
+from pasur.server.tournaments import store
+from pasur.server.tournaments.swiss import LOSS, WIN
+
+
+async def open_tables(engine: AsyncEngine, tables: TableManager, tournament_id: str) -> list[str]:
+    """Make the tables of the pairings that have none yet; their ids, in pairing order."""
+    async with engine.connect() as connection:
+        found = await store.tournament(connection, tournament_id)
+        waiting = list(
+            await connection.execute(
+                select(TournamentGameRow.id, TournamentGameRow.first)
+                .where(
+                    TournamentGameRow.tournament_id == tournament_id,
+                    TournamentGameRow.second.is_not(None),
+                    TournamentGameRow.table_id.is_(None),
+                )
+                .order_by(TournamentGameRow.id)
+            )
+        )
+    rules = make_rules(found.rules["preset"], found.rules["settings"])
+    config = TableConfig(players=found.players, rules=rules, private=True)
+    made = []
+    for game_id, first in waiting:
+        live = await tables.create(config, first, {})
+        async with engine.begin() as connection:
+            await connection.execute(
+                update(TournamentGameRow)
+                .where(TournamentGameRow.id == game_id)
+                .values(table_id=live.id)
+            )
+        made.append(live.id)
+    return made
+
+
+async def after_append(connection: AsyncConnection, table_id: str, events: Sequence[Event]) -> None:
+    """Record the result of a tournament table's game that ``events`` end."""
+    if not any(event.kind is Kind.GAME_OVER for event in events):
+        return
+    pairing = (
+        await connection.execute(
+            select(TournamentGameRow.id).where(
+                TournamentGameRow.table_id == table_id, TournamentGameRow.outcome.is_(None)
+            )
+        )
+    ).first()
+    if pairing is None:
+        return
+    rows = await connection.execute(
+        select(TableEventRow.kind, TableEventRow.data)
+        .where(TableEventRow.table_id == table_id, TableEventRow.kind.in_(WHO_AND_RESULT))
+        .order_by(TableEventRow.n)
+    )
+    ended = finished_games({"kind": kind, "data": data} for kind, data in rows)
+    if ended:
+        # The pairing's first player sits in seat 0, which is side 0 at two seats.
+        await store.record(connection, pairing.id, WIN if ended[0].winner == 0 else LOSS)

@@ -1,0 +1,59 @@
+"""A Swiss round's pairings become real tables with the tournament's house rules, and each
+table's game result is written to the tournament as the game ends, once."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from history_support import SHORT, play_out
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
+from test_tournaments_api import new_account, on_database, swiss
+
+from pasur.server.db.rows import GameRow
+from pasur.server.tournaments import games, store
+
+
+def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestClient) -> None:
+    names = ("Ava", "Babak", "Cyrus", "Dara")
+    devices = {name: new_account(client, name) for name in names}
+    tournament_id = swiss(devices["Ava"], rules={"preset": "standard", "settings": SHORT})
+    for device in devices.values():
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+
+    async def pair(connection: AsyncConnection) -> list[int]:
+        return await store.pair_swiss_round(connection, tournament_id)
+
+    on_database(client, pair)
+    app = client.app.state  # type: ignore[attr-defined]
+    tables = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id
+    )
+    pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    assert [p["table_id"] for p in pairings] == tables and len(tables) == 2
+    for pairing in pairings:
+        table_id = pairing["table_id"]
+        table = client.get(f"/api/tables/{table_id}").json()
+        assert table["players"] == 2
+        for seat, name in enumerate((pairing["first"], pairing["second"])):
+            joined = devices[name].call("POST", f"/api/tables/{table_id}/join", {"seat": seat})
+            assert joined.status_code == 200, joined.text
+        started = devices[pairing["first"]].call("POST", f"/api/tables/{table_id}/start")
+        assert started.status_code == 200, started.text
+        play_out(client, table_id)
+
+    async def winners(connection: AsyncConnection) -> dict[str, int]:
+        rows = await connection.execute(select(GameRow.table_id, GameRow.winner))
+        return {row.table_id: row.winner for row in rows.all()}
+
+    won = on_database(client, winners)
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    # The history's record of each game and the tournament's agree: seat 0 is the first player.
+    assert [p["outcome"] for p in found["pairings"]] == [
+        2 if won[table_id] == 0 else 0 for table_id in tables
+    ]
+    assert sorted(s["score"] for s in found["standings"]) == [0, 0, 2, 2]
+    # Opening tables again makes none: every pairing has its table.
+    again = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id
+    )
+    assert again == []
