@@ -3,6 +3,8 @@ table's game result is written to the tournament as the game ends, once."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
 from sqlalchemy import select
@@ -57,3 +59,45 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
         games.open_tables, app.database.engine, app.table_manager, tournament_id
     )
     assert again == []
+
+
+def test_a_swiss_advances_round_by_round_without_repeats(client: TestClient) -> None:
+    names = ("Ava", "Babak", "Cyrus", "Dara")
+    devices = {name: new_account(client, name) for name in names}
+    rules = {"preset": "standard", "settings": SHORT}
+    tournament_id = swiss(devices["Ava"], rules=rules, rounds=2)
+    for device in devices.values():
+        device.call("POST", f"/api/tournaments/{tournament_id}/join")
+    app = client.app.state  # type: ignore[attr-defined]
+    shown = client.get(f"/api/tournaments/{tournament_id}").json()["starts_at"]
+    start = datetime.fromisoformat(shown) + timedelta(seconds=1)  # shown to the second
+
+    def advance(at: datetime) -> list[str]:
+        made: list[str] = client.portal.call(  # type: ignore[union-attr]
+            games.advance, app.database.engine, app.table_manager, tournament_id, at
+        )
+        return made
+
+    def play(table_ids: list[str]) -> None:
+        pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+        for pairing in (p for p in pairings if p["table_id"] in table_ids):
+            table_id = pairing["table_id"]
+            for seat, name in enumerate((pairing["first"], pairing["second"])):
+                devices[name].call("POST", f"/api/tables/{table_id}/join", {"seat": seat})
+            devices[pairing["first"]].call("POST", f"/api/tables/{table_id}/start")
+            play_out(client, table_id)
+
+    assert advance(start - timedelta(seconds=2)) == []
+    first_round = advance(start)
+    assert len(first_round) == 2
+    assert advance(start) == []  # its games are still being played
+    play(first_round)
+    second_round = advance(start + timedelta(minutes=5))
+    assert len(second_round) == 2
+    play(second_round)
+    assert advance(start + timedelta(minutes=10)) == []  # both rounds played
+    pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    met = [frozenset((p["first"], p["second"])) for p in pairings]
+    assert len(set(met)) == len(met) == 4
+    standings = client.get(f"/api/tournaments/{tournament_id}").json()["standings"]
+    assert sum(line["score"] for line in standings) == 2 * 4

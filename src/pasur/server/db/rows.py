@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -324,6 +324,8 @@ class TournamentGameRow(Base):
     """One pairing: a game between two entrants (or a bye, ``second`` empty) and its result."""
 
     __tablename__ = "tournament_games"
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "first"),)
+    """A pairing made twice at once (two processes) is refused by the database."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     tournament_id: Mapped[str] = mapped_column(

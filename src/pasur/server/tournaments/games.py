@@ -5,13 +5,16 @@ does) for every stored pairing that has none, with the tournament's house rules;
 first player is its creator (who starts it) and sits in seat 0, the second in seat 1.
 :func:`after_append` runs in the transaction that stores a table's step (beside the history's
 hook): when the step ends the game of a tournament table, the result is written with it, once.
+:func:`advance` takes a tournament its next step when its time has come.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pasur.protocol import Event, Kind
@@ -22,6 +25,45 @@ from pasur.server.tables.config import TableConfig
 from pasur.server.tables.manager import TableManager
 from pasur.server.tournaments import store
 from pasur.server.tournaments.swiss import LOSS, WIN
+
+
+async def advance(
+    engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
+) -> list[str]:
+    """Pair what is due and make its tables; the new tables' ids (none when nothing is due).
+
+    A Swiss pairs round one at its start and each next round when every game of the last has
+    ended, until its rounds are played; an arena pairs whoever waits until its window closes.
+    Safe to call often and from several processes: a pairing made twice at once breaks the
+    games' unique (tournament, round, first player) and the second attempt changes nothing.
+    """
+    try:
+        async with engine.begin() as connection:
+            found = await store.tournament(connection, tournament_id)
+            starts = store.aware(found.starts_at)
+            if now < starts:
+                return []
+            if found.kind == store.SWISS:
+                open_games, played = (
+                    await connection.execute(
+                        select(
+                            func.count(TournamentGameRow.id).filter(
+                                TournamentGameRow.outcome.is_(None)
+                            ),
+                            func.coalesce(func.max(TournamentGameRow.round), 0),
+                        ).where(TournamentGameRow.tournament_id == tournament_id)
+                    )
+                ).one()
+                if open_games or played >= found.rounds:
+                    return []
+                await store.pair_swiss_round(connection, tournament_id)
+            else:
+                if now >= starts + timedelta(minutes=found.minutes):
+                    return []
+                await store.pair_arena(connection, tournament_id)
+    except IntegrityError:  # another process paired the same games a moment ago
+        return []
+    return await open_tables(engine, tables, tournament_id)
 
 
 async def open_tables(engine: AsyncEngine, tables: TableManager, tournament_id: str) -> list[str]:

@@ -54,6 +54,7 @@ def upgrade() -> None:
         sa.Column("finished", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("tournament_id", "round", "first"),
     )
     op.create_index("ix_tournament_games_tournament_id", "tournament_games", ["tournament_id"])
 
