@@ -52,6 +52,7 @@ from pasur.server.sheets.store import SheetStore
 from pasur.server.tables.manager import LocalOwnership, Ownership, TableManager
 from pasur.server.tables.store import TableStore
 from pasur.server.tournaments import api as tournaments_api
+from pasur.server.tournaments import clock as tournament_clock
 from pasur.server.tournaments import games as tournament_games
 
 DESCRIPTION = """\
@@ -80,17 +81,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pacer: asyncio.Task[None] | None = None
+        clock: asyncio.Task[None] | None = None
         try:
             await database.upgrade()
             app.state.guests = await Guests.load(database)
             await tables.start()
+            clock = asyncio.create_task(tournament_clock.run(database.engine, tables))
             if settings.collector is not None:
                 pacer = asyncio.create_task(pace_collector(settings.collector))
             yield
         finally:
-            if pacer is not None:
-                pacer.cancel()
-                await asyncio.gather(pacer, return_exceptions=True)
+            for task in (pacer, clock):
+                if task is not None:
+                    task.cancel()
+                    await asyncio.gather(task, return_exceptions=True)
             await tables.stop()
             await database.close()
 

@@ -9,10 +9,10 @@ from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
-from test_tournaments_api import new_account, on_database, swiss
+from test_tournaments_api import SOON, new_account, on_database, swiss
 
 from pasur.server.db.rows import GameRow
-from pasur.server.tournaments import games, store
+from pasur.server.tournaments import clock, games, store
 
 
 def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestClient) -> None:
@@ -101,3 +101,36 @@ def test_a_swiss_advances_round_by_round_without_repeats(client: TestClient) -> 
     assert len(set(met)) == len(met) == 4
     standings = client.get(f"/api/tournaments/{tournament_id}").json()["standings"]
     assert sum(line["score"] for line in standings) == 2 * 4
+
+
+def test_the_clock_pairs_an_arena_in_its_window_only(client: TestClient) -> None:
+    devices = [new_account(client, name) for name in ("Ava", "Babak", "Cyrus", "Dara", "Elham")]
+    body = {"name": "Blitz", "kind": "arena", "minutes": 30, "starts_at": SOON}
+    made = devices[0].call("POST", "/api/tournaments", body)
+    assert made.status_code == 201, made.text
+    tournament_id = made.json()["id"]
+    for device in devices:
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+    app = client.app.state  # type: ignore[attr-defined]
+    start = datetime.fromisoformat(SOON) + timedelta(seconds=1)
+
+    def tick(at: datetime) -> list[str]:
+        made: list[str] = client.portal.call(  # type: ignore[union-attr]
+            clock.tick, app.database.engine, app.table_manager, at
+        )
+        return made
+
+    assert tick(start - timedelta(seconds=2)) == []
+    assert len(tick(start)) == 2  # five players: two games, one waits
+    assert tick(start + timedelta(seconds=5)) == []  # nobody else is free
+    pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    assert [(p["first"], p["second"]) for p in pairings] == [("Ava", "Babak"), ("Cyrus", "Dara")]
+    table_id = pairings[0]["table_id"]
+    for seat, device in enumerate(devices[:2]):
+        device.call("POST", f"/api/tables/{table_id}/join", {"seat": seat})
+    devices[0].call("POST", f"/api/tables/{table_id}/start")
+    play_out(client, table_id)
+    assert tick(start + timedelta(minutes=31)) == []  # the window has closed
+    assert len(tick(start + timedelta(minutes=2))) == 1  # the winner meets Elham, who waited
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    assert "Elham" in (found["pairings"][-1]["first"], found["pairings"][-1]["second"])
