@@ -3,7 +3,7 @@ table's game result is written to the tournament as the game ends, once."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
@@ -13,6 +13,8 @@ from test_tournaments_api import SOON, new_account, on_database, swiss
 
 from pasur.server.db.rows import GameRow
 from pasur.server.tournaments import clock, games, store
+
+NOW = datetime.now(UTC)
 
 
 def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestClient) -> None:
@@ -28,7 +30,7 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
     on_database(client, pair)
     app = client.app.state  # type: ignore[attr-defined]
     tables = client.portal.call(  # type: ignore[union-attr]
-        games.open_tables, app.database.engine, app.table_manager, tournament_id
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
     )
     pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
     assert [p["table_id"] for p in pairings] == tables and len(tables) == 2
@@ -56,7 +58,7 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
     assert sorted(s["score"] for s in found["standings"]) == [0, 0, 2, 2]
     # Opening tables again makes none: every pairing has its table.
     again = client.portal.call(  # type: ignore[union-attr]
-        games.open_tables, app.database.engine, app.table_manager, tournament_id
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
     )
     assert again == []
 
@@ -134,3 +136,32 @@ def test_the_clock_pairs_an_arena_in_its_window_only(client: TestClient) -> None
     assert len(tick(start + timedelta(minutes=2))) == 1  # the winner meets Elham, who waited
     found = client.get(f"/api/tournaments/{tournament_id}").json()
     assert "Elham" in (found["pairings"][-1]["first"], found["pairings"][-1]["second"])
+
+
+def test_a_player_who_misses_a_pairing_is_withdrawn_and_loses_it(client: TestClient) -> None:
+    names = ("Ava", "Babak", "Cyrus", "Dara")
+    devices = {name: new_account(client, name) for name in names}
+    tournament_id = swiss(devices["Ava"], rounds=2)
+    for device in devices.values():
+        device.call("POST", f"/api/tournaments/{tournament_id}/join")
+    app = client.app.state  # type: ignore[attr-defined]
+    start = datetime.fromisoformat(SOON) + timedelta(seconds=1)
+
+    def advance(at: datetime) -> list[str]:
+        made: list[str] = client.portal.call(  # type: ignore[union-attr]
+            games.advance, app.database.engine, app.table_manager, tournament_id, at
+        )
+        return made
+
+    advance(start)
+    one, two = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    for seat, name in enumerate((one["first"], one["second"])):
+        devices[name].call("POST", f"/api/tables/{one['table_id']}/join", {"seat": seat})
+    devices[two["first"]].call("POST", f"/api/tables/{two['table_id']}/join", {"seat": 0})
+    assert advance(start + games.MISS - timedelta(seconds=1)) == []  # still in time
+    assert advance(start + games.MISS) == []  # the other table's game is yet to be played
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    outcomes = [p["outcome"] for p in found["pairings"]]
+    assert outcomes == [None, 2]  # both sat at the first table; the second's second never came
+    withdrawn = [line["name"] for line in found["standings"] if line["withdrawn"]]
+    assert withdrawn == [two["second"]]

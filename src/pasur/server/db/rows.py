@@ -336,6 +336,8 @@ class TournamentGameRow(Base):
     first: Mapped[str] = mapped_column(String(200))
     second: Mapped[str | None] = mapped_column(String(200), nullable=True)
     table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the table was made: whoever has not sat down soon after has missed the pairing."""
     outcome: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """First's result in half-points (2 a win, 1 a draw, 0 a loss); empty while playing."""
     finished: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -23,8 +23,12 @@ from pasur.server.db.rows import TableEventRow, TournamentGameRow
 from pasur.server.history.game_log import WHO_AND_RESULT, finished_games
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.manager import TableManager
+from pasur.server.tables.seats import Status
 from pasur.server.tournaments import store
-from pasur.server.tournaments.swiss import LOSS, WIN
+from pasur.server.tournaments.swiss import DRAW, LOSS, WIN
+
+MISS = timedelta(minutes=2)
+"""How long a table waits for its two players; whoever has not sat down by then is withdrawn."""
 
 
 async def advance(
@@ -37,6 +41,7 @@ async def advance(
     Safe to call often and from several processes: a pairing made twice at once breaks the
     games' unique (tournament, round, first player) and the second attempt changes nothing.
     """
+    await forfeit_missed(engine, tables, tournament_id, now)
     try:
         async with engine.begin() as connection:
             found = await store.tournament(connection, tournament_id)
@@ -63,10 +68,45 @@ async def advance(
                 await store.pair_arena(connection, tournament_id)
     except IntegrityError:  # another process paired the same games a moment ago
         return []
-    return await open_tables(engine, tables, tournament_id)
+    return await open_tables(engine, tables, tournament_id, now)
 
 
-async def open_tables(engine: AsyncEngine, tables: TableManager, tournament_id: str) -> list[str]:
+async def forfeit_missed(
+    engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
+) -> None:
+    """Withdraw whoever has not sat down at their table within :data:`MISS` of its opening.
+
+    The one who came wins the pairing; when neither came it is a draw and both are withdrawn.
+    A table whose game has begun is never forfeited.
+    """
+    async with engine.connect() as connection:
+        late = list(
+            await connection.execute(
+                select(TournamentGameRow).where(
+                    TournamentGameRow.tournament_id == tournament_id,
+                    TournamentGameRow.outcome.is_(None),
+                    TournamentGameRow.opened_at <= now - MISS,
+                )
+            )
+        )
+    for game in late:
+        live = await tables.get(game.table_id)
+        if live is None or live.table.status is not Status.WAITING:
+            continue
+        pair = (game.first, game.second)
+        absent = [who for seat, who in enumerate(pair) if live.table.seats[seat].player != who]
+        if not absent:
+            continue
+        outcome = DRAW if len(absent) == 2 else LOSS if absent == [game.first] else WIN
+        async with engine.begin() as connection:
+            for who in absent:
+                await store.withdraw(connection, tournament_id, who)
+            await store.record(connection, game.id, outcome)
+
+
+async def open_tables(
+    engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
+) -> list[str]:
     """Make the tables of the pairings that have none yet; their ids, in pairing order."""
     async with engine.connect() as connection:
         found = await store.tournament(connection, tournament_id)
@@ -90,7 +130,7 @@ async def open_tables(engine: AsyncEngine, tables: TableManager, tournament_id: 
             await connection.execute(
                 update(TournamentGameRow)
                 .where(TournamentGameRow.id == game_id)
-                .values(table_id=live.id)
+                .values(table_id=live.id, opened_at=now)
             )
         made.append(live.id)
     return made

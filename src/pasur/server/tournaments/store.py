@@ -116,6 +116,11 @@ async def leave(connection: AsyncConnection, tournament_id: str, account_id: str
     entrant = await _entrant(connection, tournament_id, account_id)
     if entrant is None or entrant.withdrawn:
         raise Refused(ErrorCode.NOT_ENTERED, "you are not playing in this tournament")
+    await withdraw(connection, tournament_id, account_id)
+
+
+async def withdraw(connection: AsyncConnection, tournament_id: str, account_id: str) -> None:
+    """No more pairings for the entrant (whether they left or missed a pairing)."""
     await _set_withdrawn(connection, tournament_id, account_id, True)
 
 

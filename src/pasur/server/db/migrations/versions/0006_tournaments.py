@@ -50,6 +50,7 @@ def upgrade() -> None:
         sa.Column("first", sa.String(length=200), nullable=False),
         sa.Column("second", sa.String(length=200), nullable=True),
         sa.Column("table_id", sa.String(length=32), nullable=True),
+        sa.Column("opened_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("outcome", sa.Integer(), nullable=True),
         sa.Column("finished", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"], ondelete="CASCADE"),
