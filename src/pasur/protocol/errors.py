@@ -106,6 +106,16 @@ class ErrorCode(StrEnum):
     # Quick match.
     NOT_QUEUED = "not_queued", 404, "the person is not in the quick-match queue"
     BOT_NOT_OFFERED = "bot_not_offered", 409, "a bot is offered after a minute in the queue"
+    # Tournaments.
+    NO_SUCH_TOURNAMENT = "no_such_tournament", 404, "there is no tournament with that id"
+    ALREADY_JOINED = "already_joined", 409, "the account is already in the tournament"
+    TOURNAMENT_STARTED = (
+        "tournament_started",
+        409,
+        "a Swiss tournament cannot be joined once started",
+    )
+    WRONG_FORMAT = "wrong_format", 400, "not the tournament's format, or a format it cannot have"
+    NOT_ENTERED = "not_entered", 409, "the account is not playing in the tournament"
     # The score tracker.
     NO_SUCH_SHEET = "no_such_sheet", 404, "no score sheet has this link"
     NO_SUCH_ROUND = "no_such_round", 404, "the sheet has no round with that number"

@@ -64,6 +64,9 @@ from pasur.server.sheets import api as sheets_api
 from pasur.server.sheets.store import SheetStore
 from pasur.server.tables.manager import LocalOwnership, Ownership, TableManager
 from pasur.server.tables.store import TableStore
+from pasur.server.tournaments import api as tournaments_api
+from pasur.server.tournaments import clock as tournament_clock
+from pasur.server.tournaments import games as tournament_games
 
 DESCRIPTION = """\
 The Pasur server: online play (tables, the table WebSocket, finished games, ratings) and the
@@ -92,6 +95,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pacer: asyncio.Task[None] | None = None
         pushes: PushSender | None = None
+        clock: asyncio.Task[None] | None = None
         try:
             await database.upgrade()
             app.state.guests = await Guests.load(database)
@@ -101,13 +105,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             tables.after_step.append(pushes.after_step)
             app.state.push_sender = pushes
             await tables.start()
+            clock = asyncio.create_task(tournament_clock.run(database.engine, tables))
             if settings.collector is not None:
                 pacer = asyncio.create_task(pace_collector(settings.collector))
             yield
         finally:
-            if pacer is not None:
-                pacer.cancel()
-                await asyncio.gather(pacer, return_exceptions=True)
+            for task in (pacer, clock):
+                if task is not None:
+                    task.cancel()
+                    await asyncio.gather(task, return_exceptions=True)
             await tables.stop()
             if pushes is not None:
                 await pushes.stop()
@@ -134,10 +140,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def after_append(
         connection: AsyncConnection, table_id: str, events: Sequence[Event]
     ) -> None:
-        # Finished games (and ratings), and who holds which seat, are written in the same
-        # transaction as the step.
+        # Finished games (and ratings, and tournament results), and who holds which seat, are
+        # written in the same transaction as the step.
         await games.after_append(connection, table_id, events)
         await seat_index.after_append(connection, table_id, events)
+        await tournament_games.after_append(connection, table_id, events)
 
     app.state.table_store = table_store = TableStore(database, after_append=after_append)
     app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
@@ -178,6 +185,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(offline_uploads.router)
     app.include_router(my_games.router)
     app.include_router(push_api.router)
+    app.include_router(tournaments_api.router)
     install_docs(app)
     install_pages(app, settings.web_root)
     install_offline(app, settings.web_root)  # after the pages: a page that does not fit is named

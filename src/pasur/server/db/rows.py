@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -286,6 +286,69 @@ class ChallengeRow(Base):
     table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The table made when the challenge was accepted."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# Tournaments (pasur.server.tournaments).
+
+
+class TournamentRow(Base):
+    """A Swiss or arena tournament, made by an account."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(8))
+    """``swiss`` or ``arena``."""
+    players: Mapped[int] = mapped_column(Integer)
+    """Seats at each table: 2, or 4 in partnerships (Swiss only)."""
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The house rules: ``{"preset": ..., "settings": {...}}`` as make_rules takes them."""
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """How long an arena lasts."""
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """How many rounds a Swiss has."""
+    creator_id: Mapped[str] = mapped_column(String(200), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentEntrantRow(Base):
+    """One account in a tournament; ``seed`` is the order of joining (ties in the standings)."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[int] = mapped_column(Integer)
+    withdrawn: Mapped[bool] = mapped_column(Boolean)
+
+
+class TournamentGameRow(Base):
+    """One pairing: a game between two entrants (or a bye, ``second`` empty) and its result."""
+
+    __tablename__ = "tournament_games"
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "first"),)
+    """A pairing made twice at once (two processes) is refused by the database."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    round: Mapped[int] = mapped_column(Integer)
+    """The Swiss round (from 1); in an arena, the pairing's number."""
+    first: Mapped[str] = mapped_column(String(200))
+    second: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the table was made: whoever has not sat down soon after has missed the pairing."""
+    outcome: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """First's result in half-points (2 a win, 1 a draw, 0 a loss); empty while playing."""
+    finished: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The order in which the tournament's games ended (an arena's streaks follow it)."""
 
 
 # The server's own secrets (pasur.server.http.guests).

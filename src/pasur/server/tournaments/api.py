@@ -1,0 +1,156 @@
+"""Tournaments over REST: ``GET``/``POST /api/tournaments`` (the list; make one),
+``GET /api/tournaments/{id}`` (standings and pairings), ``POST .../join`` and ``.../leave``.
+
+Making, joining and leaving need an account signed in on the device (``not_signed_in``);
+reading is open to anyone, so a tournament's link shows its standings to guests too.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from pasur.protocol import ErrorCode, Refused
+from pasur.rules import PasurError, make_rules
+from pasur.server.db.database import Database
+from pasur.server.http.guests import COOKIE, Guest, Guests
+from pasur.server.http.openapi import refusals
+from pasur.server.http.state import shared
+from pasur.server.tournaments import store
+
+router = APIRouter(tags=["tournaments"])
+
+E = ErrorCode
+SIGNED_IN = (E.NOT_SIGNED_IN, E.CROSS_SITE, E.UNAVAILABLE)
+
+
+class TournamentRules(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    preset: str = Field("standard", max_length=40)
+    settings: dict[str, str] = Field(default_factory=dict, max_length=40)
+
+
+class NewTournamentBody(BaseModel):
+    """A Swiss names its ``rounds``, an arena its ``minutes``."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=80)
+    kind: Literal["swiss", "arena"]
+    players: Literal[2, 4] = 2
+    rules: TournamentRules = Field(
+        default_factory=lambda: TournamentRules(preset="standard", settings={})
+    )
+    starts_at: AwareDatetime
+    minutes: int | None = Field(None, ge=10, le=240)
+    rounds: int | None = Field(None, ge=1, le=15)
+
+
+class JoinTournamentBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    players: Literal[2, 3, 4] = Field(2, description="The format the caller means to play.")
+
+
+def engine(request: Request) -> AsyncEngine:
+    return shared(request, "database", Database).engine
+
+
+def signed_in(request: Request) -> Guest:
+    """The caller, who must be signed in to an account (``not_signed_in`` otherwise)."""
+    guest = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
+    if guest is None or guest.session is None:
+        raise Refused(E.NOT_SIGNED_IN, "sign in to an account first")
+    return guest
+
+
+def checked(body: NewTournamentBody) -> store.NewTournament:
+    """The tournament the body describes (``wrong_format``, ``bad_config`` when it cannot be)."""
+    if body.players == 4:
+        raise Refused(E.WRONG_FORMAT, "tournaments are for 2 players a table for now")
+    length = body.rounds if body.kind == store.SWISS else body.minutes
+    other = body.minutes if body.kind == store.SWISS else body.rounds
+    if length is None or other is not None:
+        needs = "rounds" if body.kind == store.SWISS else "minutes"
+        raise Refused(E.WRONG_FORMAT, f"a {body.kind} tournament is given its {needs} only")
+    try:
+        make_rules(body.rules.preset, body.rules.settings)
+    except PasurError as error:
+        raise Refused(E.BAD_CONFIG, str(error)) from None
+    return store.NewTournament(
+        name=body.name,
+        kind=body.kind,
+        players=body.players,
+        rules=body.rules.model_dump(),
+        starts_at=body.starts_at.astimezone(UTC),
+        minutes=body.minutes,
+        rounds=body.rounds,
+    )
+
+
+@router.get("/api/tournaments", summary="Every tournament", responses=refusals(E.UNAVAILABLE))
+async def list_tournaments(request: Request) -> Response:
+    async with engine(request).connect() as connection:
+        found = await store.listing(connection)
+    return JSONResponse({"tournaments": found, "now": datetime.now(UTC).isoformat()})
+
+
+@router.post(
+    "/api/tournaments",
+    summary="Make a Swiss or arena tournament",
+    responses=refusals(E.WRONG_FORMAT, E.BAD_CONFIG, *SIGNED_IN, body=True),
+)
+async def create(request: Request, body: NewTournamentBody) -> Response:
+    me = signed_in(request)
+    new = checked(body)
+    async with engine(request).begin() as connection:
+        made = await store.create(connection, me.id, new)
+    return JSONResponse({"id": made, "url": f"/tournaments#{made}"}, status_code=201)
+
+
+@router.get(
+    "/api/tournaments/{tournament_id}",
+    summary="A tournament's standings and pairings",
+    responses=refusals(E.NO_SUCH_TOURNAMENT, E.UNAVAILABLE),
+)
+async def standings(request: Request, tournament_id: str) -> Response:
+    async with engine(request).connect() as connection:
+        found = await store.detail(connection, tournament_id)
+    return JSONResponse(found)
+
+
+@router.post(
+    "/api/tournaments/{tournament_id}/join",
+    summary="Join a tournament",
+    responses=refusals(
+        E.NO_SUCH_TOURNAMENT,
+        E.ALREADY_JOINED,
+        E.TOURNAMENT_STARTED,
+        E.WRONG_FORMAT,
+        *SIGNED_IN,
+        body=True,
+    ),
+)
+async def join(
+    request: Request, tournament_id: str, body: JoinTournamentBody | None = None
+) -> Response:
+    me = signed_in(request)
+    players = 2 if body is None else body.players
+    async with engine(request).begin() as connection:
+        await store.join(connection, tournament_id, me.id, me.name, players)
+    return Response(status_code=204)
+
+
+@router.post(
+    "/api/tournaments/{tournament_id}/leave",
+    summary="Withdraw from a tournament",
+    responses=refusals(E.NO_SUCH_TOURNAMENT, E.NOT_ENTERED, *SIGNED_IN),
+)
+async def leave(request: Request, tournament_id: str) -> Response:
+    me = signed_in(request)
+    async with engine(request).begin() as connection:
+        await store.leave(connection, tournament_id, me.id)
+    return Response(status_code=204)

@@ -1,0 +1,160 @@
+"""A tournament's pairings at real tables, and their results recorded as the games end.
+
+:func:`open_tables` makes a private table (through the table manager, as ``POST /api/tables``
+does) for every stored pairing that has none, with the tournament's house rules; the pairing's
+first player is its creator (who starts it) and sits in seat 0, the second in seat 1.
+:func:`after_append` runs in the transaction that stores a table's step (beside the history's
+hook): when the step ends the game of a tournament table, the result is written with it, once.
+:func:`advance` takes a tournament its next step when its time has come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from pasur.protocol import Event, Kind
+from pasur.rules import make_rules
+from pasur.server.db.rows import TableEventRow, TournamentGameRow
+from pasur.server.history.game_log import WHO_AND_RESULT, finished_games
+from pasur.server.tables.config import TableConfig
+from pasur.server.tables.manager import TableManager
+from pasur.server.tables.seats import Status
+from pasur.server.tournaments import store
+from pasur.server.tournaments.swiss import DRAW, LOSS, WIN
+
+MISS = timedelta(minutes=2)
+"""How long a table waits for its two players; whoever has not sat down by then is withdrawn."""
+
+
+async def advance(
+    engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
+) -> list[str]:
+    """Pair what is due and make its tables; the new tables' ids (none when nothing is due).
+
+    A Swiss pairs round one at its start and each next round when every game of the last has
+    ended, until its rounds are played; an arena pairs whoever waits until its window closes.
+    Safe to call often and from several processes: a pairing made twice at once breaks the
+    games' unique (tournament, round, first player) and the second attempt changes nothing.
+    """
+    await forfeit_missed(engine, tables, tournament_id, now)
+    try:
+        async with engine.begin() as connection:
+            found = await store.tournament(connection, tournament_id)
+            starts = store.aware(found.starts_at)
+            if now < starts:
+                return []
+            if found.kind == store.SWISS:
+                open_games, played = (
+                    await connection.execute(
+                        select(
+                            func.count(TournamentGameRow.id).filter(
+                                TournamentGameRow.outcome.is_(None)
+                            ),
+                            func.coalesce(func.max(TournamentGameRow.round), 0),
+                        ).where(TournamentGameRow.tournament_id == tournament_id)
+                    )
+                ).one()
+                if open_games or played >= found.rounds:
+                    return []
+                await store.pair_swiss_round(connection, tournament_id)
+            else:
+                if now >= starts + timedelta(minutes=found.minutes):
+                    return []
+                await store.pair_arena(connection, tournament_id)
+    except IntegrityError:  # another process paired the same games a moment ago
+        return []
+    return await open_tables(engine, tables, tournament_id, now)
+
+
+async def forfeit_missed(
+    engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
+) -> None:
+    """Withdraw whoever has not sat down at their table within :data:`MISS` of its opening.
+
+    The one who came wins the pairing; when neither came it is a draw and both are withdrawn.
+    A table whose game has begun is never forfeited.
+    """
+    async with engine.connect() as connection:
+        late = list(
+            await connection.execute(
+                select(TournamentGameRow).where(
+                    TournamentGameRow.tournament_id == tournament_id,
+                    TournamentGameRow.outcome.is_(None),
+                    TournamentGameRow.opened_at <= now - MISS,
+                )
+            )
+        )
+    for game in late:
+        live = await tables.get(game.table_id)
+        if live is None or live.table.status is not Status.WAITING:
+            continue
+        pair = (game.first, game.second)
+        absent = [who for seat, who in enumerate(pair) if live.table.seats[seat].player != who]
+        if not absent:
+            continue
+        outcome = DRAW if len(absent) == 2 else LOSS if absent == [game.first] else WIN
+        async with engine.begin() as connection:
+            for who in absent:
+                await store.withdraw(connection, tournament_id, who)
+            await store.record(connection, game.id, outcome)
+
+
+async def open_tables(
+    engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
+) -> list[str]:
+    """Make the tables of the pairings that have none yet; their ids, in pairing order."""
+    async with engine.connect() as connection:
+        found = await store.tournament(connection, tournament_id)
+        waiting = list(
+            await connection.execute(
+                select(TournamentGameRow.id, TournamentGameRow.first)
+                .where(
+                    TournamentGameRow.tournament_id == tournament_id,
+                    TournamentGameRow.second.is_not(None),
+                    TournamentGameRow.table_id.is_(None),
+                )
+                .order_by(TournamentGameRow.id)
+            )
+        )
+    rules = make_rules(found.rules["preset"], found.rules["settings"])
+    config = TableConfig(players=found.players, rules=rules, private=True)
+    made = []
+    for game_id, first in waiting:
+        live = await tables.create(config, first, {})
+        async with engine.begin() as connection:
+            await connection.execute(
+                update(TournamentGameRow)
+                .where(TournamentGameRow.id == game_id)
+                .values(table_id=live.id, opened_at=now)
+            )
+        made.append(live.id)
+    return made
+
+
+async def after_append(connection: AsyncConnection, table_id: str, events: Sequence[Event]) -> None:
+    """Record the result of a tournament table's game that ``events`` end."""
+    if not any(event.kind is Kind.GAME_OVER for event in events):
+        return
+    pairing = (
+        await connection.execute(
+            select(TournamentGameRow.id).where(
+                TournamentGameRow.table_id == table_id, TournamentGameRow.outcome.is_(None)
+            )
+        )
+    ).first()
+    if pairing is None:
+        return
+    rows = await connection.execute(
+        select(TableEventRow.kind, TableEventRow.data)
+        .where(TableEventRow.table_id == table_id, TableEventRow.kind.in_(WHO_AND_RESULT))
+        .order_by(TableEventRow.n)
+    )
+    ended = finished_games({"kind": kind, "data": data} for kind, data in rows)
+    if ended:
+        # The pairing's first player sits in seat 0, which is side 0 at two seats.
+        await store.record(connection, pairing.id, WIN if ended[0].winner == 0 else LOSS)

@@ -1,0 +1,307 @@
+"""Tournaments in the database: made, joined, left, paired and scored, all from stored rows.
+
+Nothing about a tournament lives only in memory: the entrants, every pairing and every result
+are rows, and the pure modules (:mod:`~pasur.server.tournaments.swiss`,
+:mod:`~pasur.server.tournaments.arena`) rebuild the standings and the next pairing from them,
+so a restarted server (or another process taking over) carries on where the last one stopped.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from pasur.protocol import ErrorCode, Refused
+from pasur.server.db.rows import TournamentEntrantRow, TournamentGameRow, TournamentRow
+from pasur.server.history.games import iso_utc
+from pasur.server.tournaments import arena, swiss
+
+SWISS, ARENA = "swiss", "arena"
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """What a tournament is made with (checked by the API's body)."""
+
+    name: str
+    kind: str
+    players: int
+    rules: dict[str, Any]
+    starts_at: datetime
+    minutes: int | None
+    rounds: int | None
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite hands back naive times, which are UTC here."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+async def create(connection: AsyncConnection, creator_id: str, new: NewTournament) -> str:
+    tournament_id = secrets.token_urlsafe(9)
+    await connection.execute(
+        insert(TournamentRow).values(
+            id=tournament_id,
+            name=new.name,
+            kind=new.kind,
+            players=new.players,
+            rules=new.rules,
+            starts_at=new.starts_at,
+            minutes=new.minutes,
+            rounds=new.rounds,
+            creator_id=creator_id,
+            created_at=datetime.now(UTC),
+        )
+    )
+    return tournament_id
+
+
+async def tournament(connection: AsyncConnection, tournament_id: str) -> Any:
+    """The tournament's row (``no_such_tournament`` when there is none)."""
+    row = (
+        await connection.execute(select(TournamentRow).where(TournamentRow.id == tournament_id))
+    ).first()
+    if row is None:
+        raise Refused(ErrorCode.NO_SUCH_TOURNAMENT, "there is no tournament with that id")
+    return row
+
+
+async def join(
+    connection: AsyncConnection, tournament_id: str, account_id: str, name: str, players: int
+) -> None:
+    """Enter the tournament (or come back to an arena after leaving it).
+
+    Refused: ``wrong_format`` (the caller joins for another number of players),
+    ``tournament_started`` (a Swiss after its start), ``already_joined``.
+    """
+    found = await tournament(connection, tournament_id)
+    if players != found.players:
+        raise Refused(
+            ErrorCode.WRONG_FORMAT, f"this tournament is for {found.players} players a table"
+        )
+    entrant = await _entrant(connection, tournament_id, account_id)
+    if entrant is not None and not (entrant.withdrawn and found.kind == ARENA):
+        raise Refused(ErrorCode.ALREADY_JOINED, "you are already in this tournament")
+    if found.kind == SWISS and aware(found.starts_at) <= datetime.now(UTC):
+        raise Refused(ErrorCode.TOURNAMENT_STARTED, "a Swiss tournament is closed once it starts")
+    if entrant is not None:
+        await _set_withdrawn(connection, tournament_id, account_id, False)
+        return
+    seed = await connection.scalar(
+        select(func.count()).where(TournamentEntrantRow.tournament_id == tournament_id)
+    )
+    try:
+        await connection.execute(
+            insert(TournamentEntrantRow).values(
+                tournament_id=tournament_id,
+                account_id=account_id,
+                name=name,
+                seed=int(seed or 0),
+                withdrawn=False,
+            )
+        )
+    except IntegrityError:  # the same account joining twice at once
+        raise Refused(ErrorCode.ALREADY_JOINED, "you are already in this tournament") from None
+
+
+async def leave(connection: AsyncConnection, tournament_id: str, account_id: str) -> None:
+    """Withdraw: no more pairings; the results so far stay in the standings (``not_entered``)."""
+    await tournament(connection, tournament_id)
+    entrant = await _entrant(connection, tournament_id, account_id)
+    if entrant is None or entrant.withdrawn:
+        raise Refused(ErrorCode.NOT_ENTERED, "you are not playing in this tournament")
+    await withdraw(connection, tournament_id, account_id)
+
+
+async def withdraw(connection: AsyncConnection, tournament_id: str, account_id: str) -> None:
+    """No more pairings for the entrant (whether they left or missed a pairing)."""
+    await _set_withdrawn(connection, tournament_id, account_id, True)
+
+
+async def pair_swiss_round(connection: AsyncConnection, tournament_id: str) -> list[int]:
+    """Store the next Swiss round's pairings (and bye) among those not withdrawn; their ids."""
+    entrants, games = await _rows(connection, tournament_id)
+    done = swiss.progress(
+        [e.account_id for e in entrants], _results(games), [g.first for g in games if _bye(g)]
+    )
+    playing = [e.account_id for e in entrants if not e.withdrawn]
+    next_round = max((g.round for g in games), default=0) + 1
+    paired = swiss.pair_round(playing, done.scores, done.met, done.byes)
+    rows: list[dict[str, Any]] = [
+        {"first": a, "second": b, "outcome": None} for a, b in paired.pairings
+    ]
+    if paired.bye is not None:
+        rows.append({"first": paired.bye, "second": None, "outcome": swiss.BYE})
+    return await _add_games(connection, tournament_id, next_round, rows)
+
+
+async def pair_arena(connection: AsyncConnection, tournament_id: str) -> list[int]:
+    """Store a game for every two arena players waiting; their ids."""
+    entrants, games = await _rows(connection, tournament_id)
+    live = _arena(entrants, games)
+    next_round = max((g.round for g in games), default=0) + 1
+    rows = [{"first": a, "second": b, "outcome": None} for a, b in live.pair()]
+    return await _add_games(connection, tournament_id, next_round, rows)
+
+
+async def record(connection: AsyncConnection, game_id: int, outcome: int) -> None:
+    """A tournament game ended: ``outcome`` is its first player's (WIN, DRAW or LOSS)."""
+    last = await connection.scalar(
+        select(func.max(TournamentGameRow.finished)).where(
+            TournamentGameRow.tournament_id
+            == select(TournamentGameRow.tournament_id)
+            .where(TournamentGameRow.id == game_id)
+            .scalar_subquery()
+        )
+    )
+    await connection.execute(
+        update(TournamentGameRow)
+        .where(TournamentGameRow.id == game_id, TournamentGameRow.outcome.is_(None))
+        .values(outcome=outcome, finished=int(last or 0) + 1)
+    )
+
+
+async def listing(connection: AsyncConnection) -> list[dict[str, Any]]:
+    """Every tournament, the next to start first, with how many have joined."""
+    joined = (
+        select(func.count())
+        .where(TournamentEntrantRow.tournament_id == TournamentRow.id)
+        .scalar_subquery()
+    )
+    rows = await connection.execute(
+        select(TournamentRow, joined.label("entrants")).order_by(TournamentRow.starts_at.desc())
+    )
+    return [{**_summary(row), "entrants": int(row.entrants)} for row in rows]
+
+
+async def detail(connection: AsyncConnection, tournament_id: str) -> dict[str, Any]:
+    """The tournament, its standings and its pairings."""
+    found = await tournament(connection, tournament_id)
+    entrants, games = await _rows(connection, tournament_id)
+    names = {e.account_id: e.name for e in entrants}
+    withdrawn = {e.account_id for e in entrants if e.withdrawn}
+    if found.kind == SWISS:
+        table = swiss.standings(
+            [e.account_id for e in entrants], _results(games), [g.first for g in games if _bye(g)]
+        )
+        lines = [
+            {"name": names[s.entrant], "score": s.score, "buchholz": s.buchholz}
+            | {"withdrawn": s.entrant in withdrawn}
+            for s in table
+        ]
+    else:
+        lines = [
+            {"name": names[e.name], "score": e.points, "games": e.games, "on_fire": e.on_fire}
+            | {"withdrawn": e.withdrawn}
+            for e in _arena(entrants, games).standings()
+        ]
+    pairings = [
+        {
+            "round": g.round,
+            "first": names[g.first],
+            "second": None if g.second is None else names[g.second],
+            "table_id": g.table_id,
+            "outcome": g.outcome,
+        }
+        for g in games
+    ]
+    return {**_summary(found), "standings": lines, "pairings": pairings}
+
+
+def _summary(row: Any) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "name": row.name,
+        "kind": row.kind,
+        "players": row.players,
+        "rules": row.rules,
+        "starts_at": iso_utc(row.starts_at),
+        "minutes": row.minutes,
+        "rounds": row.rounds,
+    }
+
+
+def _bye(game: Any) -> bool:
+    return game.second is None
+
+
+def _results(games: list[Any]) -> list[swiss.Result]:
+    return [
+        swiss.Result(g.first, g.second, g.outcome)
+        for g in games
+        if g.second is not None and g.outcome is not None
+    ]
+
+
+def _arena(entrants: list[Any], games: list[Any]) -> arena.Arena:
+    ended = sorted((g for g in games if g.outcome is not None), key=lambda g: g.finished)
+    return arena.restore(
+        [(e.account_id, e.withdrawn) for e in entrants],
+        [(g.first, g.second, g.outcome) for g in ended],
+        [(g.first, g.second) for g in games if g.outcome is None],
+    )
+
+
+async def _rows(connection: AsyncConnection, tournament_id: str) -> tuple[list[Any], list[Any]]:
+    entrants = await connection.execute(
+        select(TournamentEntrantRow)
+        .where(TournamentEntrantRow.tournament_id == tournament_id)
+        .order_by(TournamentEntrantRow.seed)
+    )
+    games = await connection.execute(
+        select(TournamentGameRow)
+        .where(TournamentGameRow.tournament_id == tournament_id)
+        .order_by(TournamentGameRow.id)
+    )
+    return list(entrants), list(games)
+
+
+async def _add_games(
+    connection: AsyncConnection, tournament_id: str, round_: int, rows: list[dict[str, Any]]
+) -> list[int]:
+    ids = []
+    for row in rows:
+        finished = None
+        if row["outcome"] is not None:  # a bye is over as soon as it is given
+            finished = await connection.scalar(
+                select(func.coalesce(func.max(TournamentGameRow.finished), 0) + 1).where(
+                    TournamentGameRow.tournament_id == tournament_id
+                )
+            )
+        made = await connection.execute(
+            insert(TournamentGameRow)
+            .values(tournament_id=tournament_id, round=round_, finished=finished, **row)
+            .returning(TournamentGameRow.id)
+        )
+        ids.append(int(made.scalar_one()))
+    return ids
+
+
+async def _entrant(connection: AsyncConnection, tournament_id: str, account_id: str) -> Any:
+    return (
+        await connection.execute(
+            select(TournamentEntrantRow).where(
+                TournamentEntrantRow.tournament_id == tournament_id,
+                TournamentEntrantRow.account_id == account_id,
+            )
+        )
+    ).first()
+
+
+async def _set_withdrawn(
+    connection: AsyncConnection, tournament_id: str, account_id: str, withdrawn: bool
+) -> None:
+    await connection.execute(
+        update(TournamentEntrantRow)
+        .where(
+            TournamentEntrantRow.tournament_id == tournament_id,
+            TournamentEntrantRow.account_id == account_id,
+        )
+        .values(withdrawn=withdrawn)
+    )

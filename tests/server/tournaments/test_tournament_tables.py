@@ -1,0 +1,167 @@
+"""A Swiss round's pairings become real tables with the tournament's house rules, and each
+table's game result is written to the tournament as the game ends, once."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from fastapi.testclient import TestClient
+from history_support import SHORT, play_out
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
+from test_tournaments_api import SOON, new_account, on_database, swiss
+
+from pasur.server.db.rows import GameRow
+from pasur.server.tournaments import clock, games, store
+
+NOW = datetime.now(UTC)
+
+
+def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestClient) -> None:
+    names = ("Ava", "Babak", "Cyrus", "Dara")
+    devices = {name: new_account(client, name) for name in names}
+    tournament_id = swiss(devices["Ava"], rules={"preset": "standard", "settings": SHORT})
+    for device in devices.values():
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+
+    async def pair(connection: AsyncConnection) -> list[int]:
+        return await store.pair_swiss_round(connection, tournament_id)
+
+    on_database(client, pair)
+    app = client.app.state  # type: ignore[attr-defined]
+    tables = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    assert [p["table_id"] for p in pairings] == tables and len(tables) == 2
+    for pairing in pairings:
+        table_id = pairing["table_id"]
+        table = client.get(f"/api/tables/{table_id}").json()
+        assert table["players"] == 2
+        for seat, name in enumerate((pairing["first"], pairing["second"])):
+            joined = devices[name].call("POST", f"/api/tables/{table_id}/join", {"seat": seat})
+            assert joined.status_code == 200, joined.text
+        started = devices[pairing["first"]].call("POST", f"/api/tables/{table_id}/start")
+        assert started.status_code == 200, started.text
+        play_out(client, table_id)
+
+    async def winners(connection: AsyncConnection) -> dict[str, int]:
+        rows = await connection.execute(select(GameRow.table_id, GameRow.winner))
+        return {row.table_id: row.winner for row in rows.all()}
+
+    won = on_database(client, winners)
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    # The history's record of each game and the tournament's agree: seat 0 is the first player.
+    assert [p["outcome"] for p in found["pairings"]] == [
+        2 if won[table_id] == 0 else 0 for table_id in tables
+    ]
+    assert sorted(s["score"] for s in found["standings"]) == [0, 0, 2, 2]
+    # Opening tables again makes none: every pairing has its table.
+    again = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    assert again == []
+
+
+def test_a_swiss_advances_round_by_round_without_repeats(client: TestClient) -> None:
+    names = ("Ava", "Babak", "Cyrus", "Dara")
+    devices = {name: new_account(client, name) for name in names}
+    rules = {"preset": "standard", "settings": SHORT}
+    tournament_id = swiss(devices["Ava"], rules=rules, rounds=2)
+    for device in devices.values():
+        device.call("POST", f"/api/tournaments/{tournament_id}/join")
+    app = client.app.state  # type: ignore[attr-defined]
+    shown = client.get(f"/api/tournaments/{tournament_id}").json()["starts_at"]
+    start = datetime.fromisoformat(shown) + timedelta(seconds=1)  # shown to the second
+
+    def advance(at: datetime) -> list[str]:
+        made: list[str] = client.portal.call(  # type: ignore[union-attr]
+            games.advance, app.database.engine, app.table_manager, tournament_id, at
+        )
+        return made
+
+    def play(table_ids: list[str]) -> None:
+        pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+        for pairing in (p for p in pairings if p["table_id"] in table_ids):
+            table_id = pairing["table_id"]
+            for seat, name in enumerate((pairing["first"], pairing["second"])):
+                devices[name].call("POST", f"/api/tables/{table_id}/join", {"seat": seat})
+            devices[pairing["first"]].call("POST", f"/api/tables/{table_id}/start")
+            play_out(client, table_id)
+
+    assert advance(start - timedelta(seconds=2)) == []
+    first_round = advance(start)
+    assert len(first_round) == 2
+    assert advance(start) == []  # its games are still being played
+    play(first_round)
+    second_round = advance(start + timedelta(minutes=5))
+    assert len(second_round) == 2
+    play(second_round)
+    assert advance(start + timedelta(minutes=10)) == []  # both rounds played
+    pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    met = [frozenset((p["first"], p["second"])) for p in pairings]
+    assert len(set(met)) == len(met) == 4
+    standings = client.get(f"/api/tournaments/{tournament_id}").json()["standings"]
+    assert sum(line["score"] for line in standings) == 2 * 4
+
+
+def test_the_clock_pairs_an_arena_in_its_window_only(client: TestClient) -> None:
+    devices = [new_account(client, name) for name in ("Ava", "Babak", "Cyrus", "Dara", "Elham")]
+    body = {"name": "Blitz", "kind": "arena", "minutes": 30, "starts_at": SOON}
+    made = devices[0].call("POST", "/api/tournaments", body)
+    assert made.status_code == 201, made.text
+    tournament_id = made.json()["id"]
+    for device in devices:
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+    app = client.app.state  # type: ignore[attr-defined]
+    start = datetime.fromisoformat(SOON) + timedelta(seconds=1)
+
+    def tick(at: datetime) -> list[str]:
+        made: list[str] = client.portal.call(  # type: ignore[union-attr]
+            clock.tick, app.database.engine, app.table_manager, at
+        )
+        return made
+
+    assert tick(start - timedelta(seconds=2)) == []
+    assert len(tick(start)) == 2  # five players: two games, one waits
+    assert tick(start + timedelta(seconds=5)) == []  # nobody else is free
+    pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    assert [(p["first"], p["second"]) for p in pairings] == [("Ava", "Babak"), ("Cyrus", "Dara")]
+    table_id = pairings[0]["table_id"]
+    for seat, device in enumerate(devices[:2]):
+        device.call("POST", f"/api/tables/{table_id}/join", {"seat": seat})
+    devices[0].call("POST", f"/api/tables/{table_id}/start")
+    play_out(client, table_id)
+    assert tick(start + timedelta(minutes=31)) == []  # the window has closed
+    assert len(tick(start + timedelta(minutes=2))) == 1  # the winner meets Elham, who waited
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    assert "Elham" in (found["pairings"][-1]["first"], found["pairings"][-1]["second"])
+
+
+def test_a_player_who_misses_a_pairing_is_withdrawn_and_loses_it(client: TestClient) -> None:
+    names = ("Ava", "Babak", "Cyrus", "Dara")
+    devices = {name: new_account(client, name) for name in names}
+    tournament_id = swiss(devices["Ava"], rounds=2)
+    for device in devices.values():
+        device.call("POST", f"/api/tournaments/{tournament_id}/join")
+    app = client.app.state  # type: ignore[attr-defined]
+    start = datetime.fromisoformat(SOON) + timedelta(seconds=1)
+
+    def advance(at: datetime) -> list[str]:
+        made: list[str] = client.portal.call(  # type: ignore[union-attr]
+            games.advance, app.database.engine, app.table_manager, tournament_id, at
+        )
+        return made
+
+    advance(start)
+    one, two = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    for seat, name in enumerate((one["first"], one["second"])):
+        devices[name].call("POST", f"/api/tables/{one['table_id']}/join", {"seat": seat})
+    devices[two["first"]].call("POST", f"/api/tables/{two['table_id']}/join", {"seat": 0})
+    assert advance(start + games.MISS - timedelta(seconds=1)) == []  # still in time
+    assert advance(start + games.MISS) == []  # the other table's game is yet to be played
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    outcomes = [p["outcome"] for p in found["pairings"]]
+    assert outcomes == [None, 2]  # both sat at the first table; the second's second never came
+    withdrawn = [line["name"] for line in found["standings"] if line["withdrawn"]]
+    assert withdrawn == [two["second"]]
