@@ -27,14 +27,13 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, Kind, Refused
 from pasur.protocol.frames import ChatLine, EventFrame, SnapshotFrame, Welcome
-from pasur.protocol.text import clean_chat
-from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected, Tick
+from pasur.server.tables.chat import chat_line
+from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.idle import IDLE_SWEEP, WAKE_AHEAD, idle_tables, wake_at
@@ -42,6 +41,7 @@ from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
 from pasur.server.tables.seats import SeatKind
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
+from pasur.server.tables.ticker import tick_at_deadlines
 
 log = logging.getLogger("pasur.server.tables")
 
@@ -423,16 +423,9 @@ class TableManager:
         The table's version does not change; the line is kept in :attr:`LiveTable.chat`.
 
         Raises:
-            Refused: ``bad_chat`` (empty, longer than 200 characters or not printable), or
-                ``not_seated`` (the seat holds no person now).
+            Refused: ``bad_chat`` or ``not_seated``, as :func:`chat_line` checks.
         """
-        line = clean_chat(text)
-        state = live.table.seats[seat]
-        if state.kind is not SeatKind.HUMAN:
-            raise Refused(
-                ErrorCode.NOT_SEATED, "only the people seated at the table write in its chat"
-            )
-        said = ChatLine(seat, state.name, line, int(time.time()))
+        said = chat_line(live.table.seats, seat, text)
         self.hear(live, said)
         self.ownership.said(live, said)
         return said
@@ -491,37 +484,13 @@ class TableManager:
     def start_timer(self, live: LiveTable) -> None:
         """Tick the table at its deadlines from now on, if this process writes it."""
         if live.timer is None and self.running and live.owned:
-            live.timer = asyncio.create_task(self._run_timer(live))
+            live.timer = asyncio.create_task(tick_at_deadlines(live, self.act))
 
     def stop_timer(self, live: LiveTable) -> None:
         """No more ticks here: another process writes the table now."""
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
-
-    async def _run_timer(self, live: LiveTable) -> None:
-        """Tick the table whenever its next deadline comes (while this process writes it)."""
-        while not live.dropped and live.owned:
-            deadline = live.table.next_deadline()
-            live.wake.clear()
-            if deadline is None:
-                await live.wake.wait()
-                continue
-            delay = deadline - clock()
-            if delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(live.wake.wait(), delay)
-                continue
-            try:
-                await self.act(live, Tick())
-            except Refused:
-                if live.dropped:
-                    return
-                log.warning("table %s could not tick", live.id)
-                await asyncio.sleep(1.0)
-            except Exception:  # pragma: no cover - the table itself guards against bot failures
-                log.exception("table %s could not tick", live.id)
-                await asyncio.sleep(1.0)
 
 
 def _abandoned(table: Table) -> bool:
