@@ -32,7 +32,7 @@ from collections.abc import Coroutine, Sequence
 from typing import Any, Protocol
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
-from pasur.protocol.frames import ChatLine, EventFrame, SnapshotFrame, Welcome
+from pasur.protocol.frames import ChatLine, EmoteShown, EventFrame, SnapshotFrame, Welcome
 from pasur.protocol.text import clean_chat
 from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected, Tick
 from pasur.server.tables.config import TableConfig
@@ -91,8 +91,8 @@ class Ownership(Protocol):
     def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
         """A step of a table written here was stored and sent to its sockets here."""
 
-    def said(self, live: LiveTable, line: ChatLine) -> None:
-        """A chat line was said at a table here."""
+    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
+        """A chat line was said (or an emote shown) at a table here."""
 
     def left(self, live: LiveTable, seat: int) -> None:
         """The last socket here of a seated person closed, and they were marked gone."""
@@ -130,7 +130,7 @@ class LocalOwnership:
     def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
         return None
 
-    def said(self, live: LiveTable, line: ChatLine) -> None:
+    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
         return None
 
     def left(self, live: LiveTable, seat: int) -> None:
@@ -380,9 +380,16 @@ class TableManager:
         self.ownership.said(live, said)
         return said
 
-    def hear(self, live: LiveTable, line: ChatLine) -> None:
-        """Keep a chat line and send it to every connection here."""
-        live.chat.add(line)
+    def show_emote(self, live: LiveTable, emote: EmoteShown) -> None:
+        """Send an emote (checked by :func:`~pasur.server.tables.emotes.emote_from`) to every
+        connection at the table, here and at the other processes; it is not kept."""
+        self.hear(live, emote)
+        self.ownership.said(live, emote)
+
+    def hear(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
+        """Keep a chat line (not an emote) and send it to every connection here."""
+        if isinstance(line, ChatLine):
+            live.chat.add(line)
         text = line.to_text()
         for connection in list(live.connections):
             connection.send_text(text)

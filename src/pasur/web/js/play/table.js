@@ -11,6 +11,7 @@ import { toast } from '../shared/toast.js';
 import { drawBar, mountBar } from './bar.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
+import { mountEmotes } from './emotes.js';
 import { isPractice, mountCoach } from './coach.js';
 import { verifyCommitment } from './fairness.js';
 import { GUIDE_TABLE, GuideSocket } from './first-game.js';
@@ -57,6 +58,7 @@ const ui = {
 let area = null;
 let coach = null;
 let chat = null;
+let emotes = null;
 let log = null;
 
 // ---------------------------------------------------------------- drawing
@@ -131,6 +133,7 @@ function draw(extras) {
   }
   if (state.gameOver && $('#over-dialog').open) refreshDialog($('#over-dialog'), [overView(state)]);
   chat.draw(state);
+  emotes.draw(state);
 }
 
 /** The server's description of the table (its invite link), asked once for the waiting room. */
@@ -249,7 +252,7 @@ function onError(frame) {
     draw();
     return;
   }
-  if (coach.onError(frame) || chat.onError(frame)) {
+  if (coach.onError(frame) || chat.onError(frame) || emotes.onError(frame)) {
     draw();
     return;
   }
@@ -412,6 +415,7 @@ function connect(token) {
   ui.socket?.stop();
   const handlers = {
     frame: (frame) => {
+      if (frame.type === 'emote') return emotes.onEmote(frame); // a reaction is about now: it skips the queue
       ui.queue.push(frame);
       drain();
     },
@@ -456,6 +460,7 @@ async function main() {
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
   chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: tableId === GUIDE_TABLE });
+  emotes = mountEmotes($('#emotes'), { send, said: $('#emote-said'), tableId, seatName, off: tableId === GUIDE_TABLE });
   log = mountLog($('#log'));
   ui.token = tableId === GUIDE_TABLE ? null : takeSeatToken(tableId);
   if (ui.token || tableId === GUIDE_TABLE) connect(ui.token);
