@@ -80,6 +80,8 @@ class ErrorCode(StrEnum):
     NO_GUEST = "no_guest", 401, "no valid guest cookie: choose a name first"
     BAD_CHAT = "bad_chat", 400, "a chat line that is not 1 to 200 printable characters"
     NO_HINTS = "no_hints", 400, "hints are for the person to play at a practice table"
+    BAD_EMOTE = "bad_emote", 400, "no emote has that name (emotes are a fixed set, not text)"
+    EMOTE_LIMITED = "emote_limited", 429, "the seat showed emotes too fast; wait a few seconds"
     RATE_LIMITED = "rate_limited", 429, "over a rate limit; nothing was done"
     CROSS_SITE = "cross_site", 403, "a change sent from another site's page"
     # Finished games.

@@ -100,6 +100,15 @@ class ChatFrame:
 
 
 @dataclass(frozen=True, slots=True)
+class EmoteFrame:
+    """An emote, as sent: the table checks who may show it, then
+    :func:`~pasur.protocol.emotes.clean_emote` its name."""
+
+    emote: JSONValue
+    ref: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Unreadable:
     """A frame that could not be read: the error to answer it with."""
 
@@ -109,7 +118,15 @@ class Unreadable:
 
 
 ClientFrame: TypeAlias = (
-    Hello | PlayFrame | ClaimFrame | RematchFrame | Ping | HintRequest | ChatFrame | Unreadable
+    Hello
+    | PlayFrame
+    | ClaimFrame
+    | RematchFrame
+    | Ping
+    | HintRequest
+    | ChatFrame
+    | EmoteFrame
+    | Unreadable
 )
 
 
@@ -196,6 +213,10 @@ def _chat(fields: Fields, ref: Ref | None) -> ChatFrame:
     return ChatFrame(fields.data.get("text"), ref)
 
 
+def _emote(fields: Fields, ref: Ref | None) -> EmoteFrame:
+    return EmoteFrame(fields.data.get("emote"), ref)
+
+
 _READERS: dict[str, Callable[[Fields, Ref | None], ClientFrame]] = {
     "hello": _hello,
     "play": _play,
@@ -204,6 +225,7 @@ _READERS: dict[str, Callable[[Fields, Ref | None], ClientFrame]] = {
     "ping": _ping,
     "hint": _hint,
     "chat": _chat,
+    "emote": _emote,
 }
 
 
@@ -322,6 +344,28 @@ class ChatLine(ServerFrame):
         return cls(
             fields.integer("seat"), fields.text("name"), fields.text("text"), fields.integer("at")
         )
+
+
+@dataclass(frozen=True, slots=True)
+class EmoteShown(ServerFrame):
+    """An emote shown by the person in ``seat``, at ``at`` (Unix seconds); not kept."""
+
+    seat: int
+    emote: str
+    at: int
+
+    def to_json(self) -> JSONObject:
+        return {"type": "emote", "seat": self.seat, "emote": self.emote, "at": self.at}
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> EmoteShown:
+        """An emote another process published (its ``to_json``).
+
+        Raises:
+            FieldError: not an emote.
+        """
+        fields = Fields(data)
+        return cls(fields.integer("seat"), fields.text("emote"), fields.integer("at"))
 
 
 @dataclass(frozen=True, slots=True)

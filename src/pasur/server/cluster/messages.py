@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from pasur.protocol import ErrorCode, JSONObject, Refused
-from pasur.protocol.frames import ChatLine
+from pasur.protocol.frames import ChatLine, EmoteShown
 from pasur.protocol.values import FieldError, Fields
 from pasur.server.tables.commands import Command, SeatTokens, command_from_json
 
@@ -33,9 +33,9 @@ class StepStored:
 
 @dataclass(frozen=True, slots=True)
 class ChatSaid:
-    """A chat line said at a process with sockets at the table."""
+    """A chat line said (or an emote shown) at a process with sockets at the table."""
 
-    line: ChatLine
+    line: ChatLine | EmoteShown
 
     def to_json(self) -> JSONObject:
         return {"kind": "chat", "frame": self.line.to_json()}
@@ -62,7 +62,10 @@ def table_message(data: JSONObject) -> TableMessage | None:
             seats = fields.texts("seats") if data.get("seats") is not None else None
             return StepStored(fields.mappings("events"), seats)
         if kind == "chat":
-            return ChatSaid(ChatLine.from_json(fields.mapping("frame")))
+            frame = fields.mapping("frame")
+            if frame.get("type") == "emote":
+                return ChatSaid(EmoteShown.from_json(frame))
+            return ChatSaid(ChatLine.from_json(frame))
         if kind == "roll_call":
             return RollCall()
     except FieldError:

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from redis.asyncio import Redis
 
 from pasur.protocol import ErrorCode, Event, Refused
-from pasur.protocol.frames import ChatLine
+from pasur.protocol.frames import ChatLine, EmoteShown
 from pasur.server.cluster.bus import Bus, Message, Unreachable
 from pasur.server.cluster.leases import Leases
 from pasur.server.cluster.messages import (
@@ -231,7 +231,7 @@ class RedisOwnership:
             step = StepStored([event.to_json() for event in events], seats)
             self.bus.tell_table(live.id, step.to_json())
 
-    def said(self, live: LiveTable, line: ChatLine) -> None:
+    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
         self.bus.tell_table(live.id, ChatSaid(line).to_json())
 
     def left(self, live: LiveTable, seat: int) -> None:

@@ -1,10 +1,10 @@
 """What a table socket does with each message after its hello, with no socket in it.
 
 :meth:`Dispatcher.handle` reads the message once (:func:`~pasur.protocol.parse_client`), counts
-it against the socket's limits, then answers it (``pong``, ``chat``, ``hint``) or turns it into
-a table command (``play``, ``rematch``). Every refusal is an ``error`` frame with the frame's
-``ref``, and changes nothing. The endpoint calls this for every message; so do the tests and the
-protocol fuzzer, with stand-in sockets.
+it against the socket's limits, then answers it (``pong``, ``chat``, ``emote``, ``hint``) or
+turns it into a table command (``play``, ``rematch``). Every refusal is an ``error`` frame with
+the frame's ``ref``, and changes nothing. The endpoint calls this for every message; so do the
+tests and the protocol fuzzer, with stand-in sockets.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pasur.protocol.frames import (
     ChatFrame,
     ClaimFrame,
     ClientFrame,
+    EmoteFrame,
     ErrorFrame,
     Hello,
     HintFrame,
@@ -36,6 +37,7 @@ from pasur.server.http.rate_limit import SocketLimits, Verdict
 from pasur.server.play.hints import Hinter, no_hints
 from pasur.server.tables.commands import Claim, Command, Play, Rematch
 from pasur.server.tables.connections import Connection
+from pasur.server.tables.emotes import emote_from
 from pasur.server.tables.live import LiveTable
 from pasur.server.tables.manager import TableManager
 
@@ -126,6 +128,9 @@ class Dispatcher:
             await self._act(live, Rematch(seat, frame.accept))
         elif isinstance(frame, ChatFrame):
             await self._chat(live, connection, frame)
+        elif isinstance(frame, EmoteFrame):
+            _seated(seat, "spectators see emotes; people seated show them")
+            self.tables.show_emote(live, emote_from(live.table, live.emotes, seat, frame.emote))
         else:
             await self._hint(live, connection, frame)
 

@@ -16,6 +16,7 @@ from pasur.protocol import SPECTATOR
 from pasur.server.tables.chat import ChatLog
 from pasur.server.tables.commands import SeatTokens
 from pasur.server.tables.connections import Connection
+from pasur.server.tables.emotes import EmoteGate
 from pasur.server.tables.store import token_digest
 from pasur.server.tables.table import Table
 
@@ -72,6 +73,8 @@ class LiveTable:
         self.dropped = False
         self.chat = ChatLog()
         """The last chat lines, sent to each new connection (memory only)."""
+        self.emotes = EmoteGate()
+        """Each seat's emote budget (memory only)."""
         self.owned = True
         """Whether this process is the table's writer (always, with one process); otherwise the
         table is a replica that follows the writer's events (:mod:`pasur.server.cluster`)."""

@@ -30,15 +30,15 @@ import secrets
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
-from pasur.protocol import SPECTATOR, ErrorCode, Event, Kind, Refused
-from pasur.protocol.frames import ChatLine, EventFrame, SnapshotFrame, Welcome
+from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
+from pasur.protocol.frames import ChatLine, EmoteShown, EventFrame, SnapshotFrame, Welcome
 from pasur.server.tables.chat import chat_line
 from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.idle import IDLE_SWEEP, WAKE_AHEAD, idle_tables, wake_at
 from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
-from pasur.server.tables.seats import SeatKind
+from pasur.server.tables.seats import abandoned
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
 from pasur.server.tables.ticker import tick_at_deadlines
@@ -92,8 +92,8 @@ class Ownership(Protocol):
     def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
         """A step of a table written here was stored and sent to its sockets here."""
 
-    def said(self, live: LiveTable, line: ChatLine) -> None:
-        """A chat line was said at a table here."""
+    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
+        """A chat line was said (or an emote shown) at a table here."""
 
     def left(self, live: LiveTable, seat: int) -> None:
         """The last socket here of a seated person closed, and they were marked gone."""
@@ -131,7 +131,7 @@ class LocalOwnership:
     def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
         return None
 
-    def said(self, live: LiveTable, line: ChatLine) -> None:
+    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
         return None
 
     def left(self, live: LiveTable, seat: int) -> None:
@@ -287,7 +287,7 @@ class TableManager:
             for live in self.tables.values()
             if not live.table.config.private
             and live.table.status.value == "waiting"
-            and not _abandoned(live.table)
+            and not abandoned(live.table.seats, live.table.history)
         ]
 
     # Steps.
@@ -430,9 +430,16 @@ class TableManager:
         self.ownership.said(live, said)
         return said
 
-    def hear(self, live: LiveTable, line: ChatLine) -> None:
-        """Keep a chat line and send it to every connection here."""
-        live.chat.add(line)
+    def show_emote(self, live: LiveTable, emote: EmoteShown) -> None:
+        """Send an emote (checked by :func:`~pasur.server.tables.emotes.emote_from`) to every
+        connection at the table, here and at the other processes; it is not kept."""
+        self.hear(live, emote)
+        self.ownership.said(live, emote)
+
+    def hear(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
+        """Keep a chat line (not an emote) and send it to every connection here."""
+        if isinstance(line, ChatLine):
+            live.chat.add(line)
         text = line.to_text()
         for connection in list(live.connections):
             connection.send_text(text)
@@ -491,10 +498,3 @@ class TableManager:
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
-
-
-def _abandoned(table: Table) -> bool:
-    """Whether someone sat at the table and left, and no person sits there now."""
-    if any(seat.kind is SeatKind.HUMAN for seat in table.seats):
-        return False
-    return any(event.kind is Kind.LEFT for event in table.history)

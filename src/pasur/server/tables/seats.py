@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from pasur.protocol import JSONObject
+from pasur.protocol import Event, JSONObject, Kind
 
 
 class Status(StrEnum):
@@ -71,3 +72,11 @@ EMPTY_SEAT = SeatState()
 def bot_name(level: str) -> str:
     """The name a bot of ``level`` sits under."""
     return f"{level} bot"
+
+
+def abandoned(seats: Sequence[SeatState], history: Iterable[Event]) -> bool:
+    """Whether someone sat at the table and left, and no person sits there now (the lobby no
+    longer lists such a table)."""
+    if any(seat.kind is SeatKind.HUMAN for seat in seats):
+        return False
+    return any(event.kind is Kind.LEFT for event in history)

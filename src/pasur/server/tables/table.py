@@ -43,7 +43,7 @@ from pasur.server.tables.plays import dealt, game_over, played, round_ended, rou
 from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name
 from pasur.server.tables.state import TableState, check_seat, check_version
 from pasur.server.tables.timers import Bots, Due, Duty, next_due
-from pasur.server.tables.views import events_for, snapshot_for
+from pasur.server.tables.views import catch_up, events_for, snapshot_for
 
 DEFAULT_HISTORY = 256
 """Events kept for reconnection; a client further behind gets a snapshot."""
@@ -85,8 +85,6 @@ class Table:
         self._version = 0
         self._out: list[Event] = []
         self._state = TableState(config)
-
-    # What the table is now.
 
     @property
     def version(self) -> int:
@@ -361,16 +359,9 @@ class Table:
         return events_for(self._state, self.history, self._version, recipient, since)
 
     def catch_up(self, recipient: int, since: int, *, now: float | None = None) -> JSONObject:
-        """What a reconnecting recipient needs: the missed events, or a snapshot if too far behind.
-
-        Returns ``{"events": [...]}`` or ``{"snapshot": {...}}``.
-        """
-        try:
-            return {"events": self.events_for(recipient, since)}
-        except Refused as error:
-            if error.code not in (ErrorCode.HISTORY_GAP, ErrorCode.BAD_VERSION):
-                raise
-        return {"snapshot": self.snapshot_for(recipient, now=now)}
+        """What a reconnecting recipient needs: ``{"events": [...]}``, or ``{"snapshot": {...}}``
+        if too far behind (:func:`~pasur.server.tables.views.catch_up`)."""
+        return catch_up(self._state, self.history, self._version, recipient, since, now)
 
     def snapshot_for(self, recipient: int, *, now: float | None = None) -> JSONObject:
         """The whole table as ``recipient`` may see it, at event number ``version``
@@ -378,10 +369,8 @@ class Table:
         return snapshot_for(self._state, self._version, recipient, now)
 
     def record(self) -> JSONObject:
-        """The game record of the last finished game, with each round's commitment and salt.
-
-        It is :func:`pasur.rules.records.record_of` (seat names as they were when the game
-        started) plus ``"commitments"``: one ``{"commitment", "salt"}`` per round, which
+        """The last finished game's record (:func:`pasur.rules.records.record_of`, seat names as
+        at its start) with ``"commitments"``: one ``{"commitment", "salt"}`` a round, which
         :func:`pasur.rules.fairness.verify_record` checks.
 
         Raises:

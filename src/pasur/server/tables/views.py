@@ -81,3 +81,21 @@ def snapshot_for(state: TableState, version: int, recipient: int, now: float | N
         "rematch": [state.votes.get(seat) for seat in range(state.config.players)],
         "clock": clock,
     }
+
+
+def catch_up(
+    state: TableState,
+    history: Sequence[Event],
+    version: int,
+    recipient: int,
+    since: int,
+    now: float | None,
+) -> JSONObject:
+    """The events a reconnecting recipient missed, or the whole table when they are no longer
+    kept (a gap in the history) or ``since`` is not one of the table's versions."""
+    try:
+        return {"events": events_for(state, history, version, recipient, since)}
+    except Refused as error:
+        if error.code not in (ErrorCode.HISTORY_GAP, ErrorCode.BAD_VERSION):
+            raise
+    return {"snapshot": snapshot_for(state, version, recipient, now)}

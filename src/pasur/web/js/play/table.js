@@ -13,10 +13,11 @@ import { drawBar, mountBar } from './bar.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
 import { mountClaim } from './claim.js';
+import { mountEmotes } from './emotes.js';
 import { isPractice, mountCoach } from './coach.js';
 import { verifyCommitment } from './fairness.js';
 import { GUIDE_TABLE, GuideSocket } from './first-game.js';
-import { OFFLINE_TABLE, OfflineSocket, offlineReplay } from '../offline/offline-socket.js';
+import { OFFLINE_TABLE, OfflineSocket } from '../offline/offline-socket.js';
 import { PlayArea } from './hand.js';
 import { byWords, mountLog } from './log.js';
 import { setHurry } from './motion.js';
@@ -25,7 +26,8 @@ import { apiProblem, playApi, problemText } from './play-api.js';
 import { loadPrefs } from './prefs.js';
 import { drawSeatPicker, drawWaitingRoom } from './pregame.js';
 import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
-import { gameOverView, roundSheet } from './sheet.js';
+import { gameOverPanel } from './over.js';
+import { roundSheet } from './sheet.js';
 import { showDeal, showLeftover, showPlayed } from './show.js';
 import { TableSocket } from './socket.js';
 import { armSound } from './sound.js';
@@ -61,6 +63,7 @@ let area = null;
 let coach = null;
 let claim = null;
 let chat = null;
+let emotes = null;
 let log = null;
 
 // ---------------------------------------------------------------- drawing
@@ -137,8 +140,9 @@ function draw(extras) {
   } else {
     drawBoard(state);
   }
-  if (state.gameOver && $('#over-dialog').open) refreshDialog($('#over-dialog'), [overView(state)]);
+  if (state.gameOver && $('#over-dialog').open) refreshDialog($('#over-dialog'), [gameOverPanel(state, tableId, send)]);
   chat.draw(state);
+  emotes.draw(state);
 }
 
 /** The server's description of the table (its invite link), asked once for the waiting room. */
@@ -174,26 +178,6 @@ const board = {
   pile: (seat) => $(`.seat-panel[data-seat="${seat}"] .seat-pile`),
   surMark: (seat) => $(`.seat-panel[data-seat="${seat}"] .sur-mark:last-of-type`),
 };
-
-function overView(state) {
-  const actions = [];
-  if (state.you >= 0 && state.rematch[state.you] === null) {
-    const vote = (accept) => send({ type: 'rematch', accept });
-    actions.push(
-      h('button', { type: 'button', class: 'button primary', id: 'rematch', onclick: () => vote(true), text: t('play.over.rematch') }),
-      h('button', { type: 'button', class: 'button', onclick: () => vote(false), text: t('play.over.decline') }),
-    );
-  }
-  // The replay opens with the coach's review of this seat's costliest turns.
-  const seat = state.you >= 0 ? `?seat=${state.you}` : '';
-  const replay =
-    tableId === OFFLINE_TABLE ? offlineReplay(state.gameOver.game) : `/replay/${encodeURIComponent(tableId)}/${state.gameOver.game}${seat}`;
-  actions.push(
-    h('a', { class: 'button', id: 'review', href: replay, text: t('play.over.review') }),
-    h('a', { class: 'button quiet', href: '/', text: t('play.over.home') }),
-  );
-  return h('section', { class: 'game-over' }, gameOverView(state), h('div', { class: 'over-actions' }, actions));
-}
 
 function fail(text) {
   show('#loading', false);
@@ -258,7 +242,7 @@ function onError(frame) {
     draw();
     return;
   }
-  if (coach.onError(frame) || claim.onError(frame) || chat.onError(frame)) {
+  if (coach.onError(frame) || claim.onError(frame) || chat.onError(frame) || emotes.onError(frame)) {
     draw();
     return;
   }
@@ -328,7 +312,7 @@ async function showEffect(effect) {
       break;
     case 'game_over':
       draw({});
-      openDialog($('#over-dialog'), [overView(state)]);
+      openDialog($('#over-dialog'), [gameOverPanel(state, tableId, send)]);
       break;
     case 'started':
       closeDialog($('#over-dialog'));
@@ -364,7 +348,7 @@ async function handleFrame(frame) {
       ui.state = fromSnapshot(frame.snapshot);
       if (ui.state.game && !log.size()) log.round(ui.state.game.round, seatName(ui.state, ui.state.game.dealer));
       draw({});
-      if (ui.state.gameOver) openDialog($('#over-dialog'), [overView(ui.state)]);
+      if (ui.state.gameOver) openDialog($('#over-dialog'), [gameOverPanel(ui.state, tableId, send)]);
       return;
     case 'event': {
       const state = ui.state;
@@ -425,6 +409,7 @@ function connect(token) {
   ui.socket?.stop();
   const handlers = {
     frame: (frame) => {
+      if (frame.type === 'emote') return emotes.onEmote(frame); // a reaction is about now: it skips the queue
       ui.queue.push(frame);
       drain();
     },
@@ -473,6 +458,7 @@ async function main() {
   const own = tableId === GUIDE_TABLE || tableId === OFFLINE_TABLE; // played in this browser
   chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: own });
   claim = mountClaim($('#tools'), { send, version: () => ui.state.version });
+  emotes = mountEmotes($('#emotes'), { send, said: $('#emote-said'), tableId, seatName, off: own });
   log = mountLog($('#log'));
   ui.token = own ? null : takeSeatToken(tableId);
   if (ui.token || own) connect(ui.token);
