@@ -93,9 +93,10 @@ export async function saveRound() {
       showRefusal(error);
       return;
     }
-    if (error instanceof ApiError && error.status === 0 && editing == null) {
-      // No connection: the new round waits in this browser and goes out when the server is back.
-      const waiting = keepRound(route.token, body);
+    if (error instanceof ApiError && error.status === 0) {
+      // No connection: the change waits in this browser and goes out when the server is back.
+      const was = editing != null ? before.rounds[editing - 1].counts : undefined;
+      const waiting = keepRound(route.token, editing != null ? { number: editing, body, was } : { body });
       update({ waiting, entry: nextEntry(before) });
       toast(t('offline.kept', { count: waiting }));
       return;

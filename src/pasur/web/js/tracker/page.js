@@ -5,7 +5,7 @@
 // takes either and counts the cards itself. The page's state is in store.js; sheet-view.js draws it.
 
 import { trackerApi } from '../shared/api.js';
-import { initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
+import { formatNumber, initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
 import { hideToast, toast } from '../shared/toast.js';
 import { blankEntry, reformatCounts } from './entry.js';
 import { keepSheet, keptSheet, sendWaiting, waitingRounds } from './kept.js';
@@ -15,6 +15,9 @@ import { mountSheetView } from './sheet-view.js';
 import { editEntry, getState, subscribe, update } from './store.js';
 
 const $ = (selector) => document.querySelector(selector);
+
+/** A notice that another device's change was replaced stays long enough to be read. */
+const REPLACED_MS = 15_000;
 
 /** The new-sheet form; a sheet once made is kept on its private edit page. */
 function startNewSheet() {
@@ -47,12 +50,16 @@ async function sendKept() {
   if (busy || !waitingRounds(route.token).length) return;
   update({ busy: true }, 'busy');
   try {
-    const { sent, refused } = await sendWaiting(route.token);
+    const { sent, refused, replaced } = await sendWaiting(route.token);
     if (sent || refused) {
       const sheet = await trackerApi.get(route.token);
       update({ sheet, waiting: waitingRounds(route.token).length });
-      if (sent) toast(t('offline.sent', { count: sent }));
-      if (refused) toast(t('offline.refused', { count: refused }));
+      // One toast: the rounds replaced matter most, then the ones refused.
+      if (replaced.length) {
+        const rounds = replaced.map(formatNumber).join(t('list.separator'));
+        toast(t('offline.replaced', { count: replaced.length, rounds }), { ms: REPLACED_MS });
+      } else if (refused) toast(t('offline.refused', { count: refused }));
+      else toast(t('offline.sent', { count: sent }));
     }
   } catch {
     // Still unreachable: the rounds wait for the next 'online'.
