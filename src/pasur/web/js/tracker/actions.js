@@ -8,6 +8,7 @@ import { h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
 import { blankEntry, entryFields, entryFromRound, requestBody, saveMode } from './entry.js';
+import { keepRound } from './kept.js';
 import { sideNames } from './sheet.js';
 import { editEntry, getState, update } from './store.js';
 
@@ -90,6 +91,14 @@ export async function saveRound() {
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
       showRefusal(error);
+      return;
+    }
+    if (error instanceof ApiError && error.status === 0) {
+      // No connection: the change waits in this browser and goes out when the server is back.
+      const was = editing != null ? before.rounds[editing - 1].counts : undefined;
+      const waiting = keepRound(route.token, editing != null ? { number: editing, body, was } : { body });
+      update({ waiting, entry: nextEntry(before) });
+      toast(t('offline.kept', { count: waiting }));
       return;
     }
     failed(error);

@@ -1,5 +1,5 @@
 // The banner above the round form: who won (or that the top is tied and another round is due),
-// and that a share link's page is read only.
+// that rounds saved with no connection wait to be sent, and that a share link's page is read only.
 
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
@@ -33,6 +33,10 @@ export function paintBanner(state) {
   if (sheet.winner != null) parts.push(winnerBanner(sheet));
   else if (sheet.tied_at_target) {
     parts.push(banner('tie', '⚖', 'tie', tParts('banner.tie', { points: Math.max(...sheet.totals) }), t('banner.tie_detail')));
+  }
+  if (state.waiting) {
+    const text = t('banner.waiting', { count: state.waiting });
+    parts.push(h('p', { class: 'banner waiting-banner', role: 'status', 'data-testid': 'waiting', text }));
   }
   if (!canEdit(state)) parts.push(h('p', { class: 'banner readonly-banner', text: t('banner.readonly') }));
   fill(document.querySelector('#banner'), parts);

@@ -5,15 +5,19 @@
 // takes either and counts the cards itself. The page's state is in store.js; sheet-view.js draws it.
 
 import { trackerApi } from '../shared/api.js';
-import { initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
-import { hideToast } from '../shared/toast.js';
+import { formatNumber, initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
+import { hideToast, toast } from '../shared/toast.js';
 import { blankEntry, reformatCounts } from './entry.js';
+import { keepSheet, keptSheet, sendWaiting, waitingRounds } from './kept.js';
 import { mountNewSheet } from './new-sheet.js';
 import { sideNames } from './sheet.js';
 import { mountSheetView } from './sheet-view.js';
-import { editEntry, getState, update } from './store.js';
+import { editEntry, getState, subscribe, update } from './store.js';
 
 const $ = (selector) => document.querySelector(selector);
+
+/** A notice that another device's change was replaced stays long enough to be read. */
+const REPLACED_MS = 15_000;
 
 /** The new-sheet form; a sheet once made is kept on its private edit page. */
 function startNewSheet() {
@@ -40,15 +44,50 @@ function relabel() {
   else if (loadError) update({}, 'load-error');
 }
 
+/** Send the rounds saved offline, then show the sheet as the server has it with them. */
+async function sendKept() {
+  const { route, busy } = getState();
+  if (busy || !waitingRounds(route.token).length) return;
+  update({ busy: true }, 'busy');
+  try {
+    const { sent, refused, replaced } = await sendWaiting(route.token);
+    if (sent || refused) {
+      const sheet = await trackerApi.get(route.token);
+      update({ sheet, waiting: waitingRounds(route.token).length });
+      // One toast: the rounds replaced matter most, then the ones refused.
+      if (replaced.length) {
+        const rounds = replaced.map(formatNumber).join(t('list.separator'));
+        toast(t('offline.replaced', { count: replaced.length, rounds }), { ms: REPLACED_MS });
+      } else if (refused) toast(t('offline.refused', { count: refused }));
+      else toast(t('offline.sent', { count: sent }));
+    }
+  } catch {
+    // Still unreachable: the rounds wait for the next 'online'.
+  } finally {
+    update({ busy: false }, 'busy');
+  }
+}
+
 async function startSheet() {
   mountSheetView();
   onLanguageChange(relabel);
+  const { token } = getState().route;
+  subscribe((state, what) => {
+    if (what === 'sheet' && state.sheet) keepSheet(token, state.sheet);
+  });
+  let sheet;
   try {
-    const sheet = await trackerApi.get(getState().route.token);
-    update({ sheet, entry: blankEntry(sideNames(sheet).length) });
+    sheet = await trackerApi.get(token);
   } catch (error) {
-    update({ loadError: error }, 'load-error');
+    sheet = error.status === 0 ? keptSheet(token) : null;
+    if (!sheet) {
+      update({ loadError: error }, 'load-error');
+      return;
+    }
   }
+  update({ sheet, entry: blankEntry(sideNames(sheet).length), waiting: waitingRounds(token).length });
+  window.addEventListener('online', sendKept);
+  await sendKept();
 }
 
 async function start() {

@@ -25,6 +25,8 @@ let state = Object.freeze({
   busy: false,
   /** Why the sheet could not be loaded. */
   loadError: null,
+  /** How many rounds saved with no connection wait to be sent (kept.js). */
+  waiting: 0,
 });
 
 const listeners = new Set();
