@@ -94,6 +94,24 @@ def test_bot_moves_are_legal_and_repeatable() -> None:
             assert move in {str(m) if m.taken else f"{m.played} lay" for m in legal_moves(state)}
 
 
+SLOW_MACHINE = """import itertools, json, sys, time
+ticks = itertools.count()
+time.perf_counter = lambda: float(next(ticks))  # each reading a second on: a very slow machine
+from pasur.server.offline.practice import bot_move
+print(json.dumps([bot_move(level, seed) for level in ("advanced", "expert") for seed in range(6)]))
+"""
+
+
+def test_search_moves_do_not_depend_on_the_machine_speed() -> None:
+    """The differential test compares the browser's moves with these: a clock read in the search
+    (the time cap) would make a slower machine play other moves."""
+    done = subprocess.run(
+        [sys.executable, "-c", SLOW_MACHINE], capture_output=True, text=True, check=True
+    )
+    here = [bot_move(level, seed) for level in ("advanced", "expert") for seed in range(6)]
+    assert json.loads(done.stdout) == here
+
+
 def test_the_archive_imports_with_the_standard_library_alone(tmp_path: Path) -> None:
     """What the worker does: unpack, then import the practice table with no site-packages."""
     archive = engine_archive()

@@ -182,11 +182,16 @@ def position(seed: int) -> GameState:
 
 def bot_move(level: str, seed: int) -> str:
     """The move the ``level`` bot plays at :func:`position` ``seed``, its generator seeded with
-    ``seed`` too, written as the table page sends moves."""
+    ``seed`` too, written as the table page sends moves.
+
+    The search levels search their fixed budget with no time cap: the cap is a reading of the
+    clock, and a move cut short by it depends on the machine (the browser is several times slower
+    than CPython here), not only on the seed and the view.
+    """
     state = position(seed)
     if state.result is not None:
         return ""
-    chosen = make_bot(level).choose(
+    chosen = make_bot(level, time_cap=None).choose(
         view(state, state.turn), legal_moves(state), random.Random(seed)
     )
     return move_text(chosen)

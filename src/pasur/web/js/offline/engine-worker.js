@@ -13,10 +13,10 @@ import { loadPyodide } from '/static/vendor/pyodide/pyodide.mjs';
 const ENGINE_DIR = '/home/pyodide/engine';
 
 /**
- * Python's string hashes are seeded, not random, here: the search levels' choices depend on
- * hash order (PYTHONHASHSEED changes them), and a fixed seed makes the worker's bots repeat
- * exactly, as the differential test checks against the same seed in CPython. Nothing untrusted
- * is hashed in this worker, so the randomisation's protection is not needed.
+ * Python's string hashes are seeded, not random, here. No bot's choice depends on hash order
+ * (tests/bots/test_bots_hash_order.py checks two seeds in CPython), so this is a second line of
+ * defence: the worker's Python repeats itself exactly, as the differential test expects. Nothing
+ * untrusted is hashed in this worker, so the randomisation's protection is not needed.
  */
 export const HASH_SEED = '0';
 
