@@ -165,6 +165,9 @@ export function t(key, params) {
   );
 }
 
+/** A right-to-left letter (Hebrew or Arabic script, not the Arabic-Indic digits). */
+const RTL_LETTER = /(?![\u0660-\u0669\u06f0-\u06f9])[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
 /**
  * The message for `key` as DOM children: the text of the message, and each filled placeholder in
  * its own <bdi>, so a card code, a name or a score keeps its own direction inside a sentence of
@@ -178,7 +181,12 @@ export function tParts(key, params = {}) {
     const value = params[match[1]];
     const isolated = document.createElement('bdi');
     if (value instanceof Node) isolated.append(value);
-    else isolated.textContent = shown(value);
+    else {
+      isolated.textContent = shown(value);
+      // Cards, numbers and signs read left to right in Persian too ("۴♦", "-۶"): without a
+      // letter to go by, an isolate would take the page's direction and show "♦۴".
+      if (!RTL_LETTER.test(isolated.textContent)) isolated.dir = 'ltr';
+    }
     parts.unshift(isolated, rest.slice(match.index + match[0].length));
     rest = rest.slice(0, match.index);
   }
