@@ -37,9 +37,12 @@ function item(tournament) {
     'li',
     { class: 'tournament-item' },
     h('a', { href: `#${tournament.id}`, text: tournament.name }),
-    ` — ${t(`tournaments.kind.${tournament.kind}`)}, ${lengthText(tournament)}, `,
-    t('tournaments.entrants', { count: tournament.entrants }),
-    `, ${t('tournaments.starts', { time: formatTime(tournament.starts_at) })}`,
+    ` — ${[
+      t(`tournaments.kind.${tournament.kind}`),
+      lengthText(tournament),
+      t('tournaments.entrants', { count: tournament.entrants }),
+      t('tournaments.starts', { time: formatTime(tournament.starts_at) }),
+    ].join(t('list.separator'))}`,
   );
 }
 
@@ -120,7 +123,7 @@ function renderDetail() {
   fill(
     section,
     h('h2', { id: 'detail-title', text: detail.name }),
-    h('p', { text: `${t(`tournaments.kind.${detail.kind}`)}, ${lengthText(detail)} · ${t(`tournaments.stage.${where}`)} · ${t('tournaments.starts', { time: formatTime(detail.starts_at) })}` }),
+    h('p', { text: `${t(`tournaments.kind.${detail.kind}`)}${t('list.separator')}${lengthText(detail)} · ${t(`tournaments.stage.${where}`)} · ${t('tournaments.starts', { time: formatTime(detail.starts_at) })}` }),
     buttons,
     detail.standings.length ? standingsTable(detail) : h('p', { class: 'hint', text: t('tournaments.no_entrants') }),
     pairingsList(detail),
