@@ -49,6 +49,8 @@ def test_an_account_makes_and_joins_a_swiss_in_both_languages(
     assert page.locator("[data-stage='upcoming'] h3").inner_text() == "پیش رو"
     assert serious_violations(page) == [], "the list and the standings in Persian"
     screenshot(page, "tournaments-phone-fa.png", whole=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "tournaments-desktop-fa.png", whole=True)
 
     page.locator("#leave").click()
     page.wait_for_selector(

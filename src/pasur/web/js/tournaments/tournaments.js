@@ -71,7 +71,7 @@ function standingsTable(detail) {
   };
   return h(
     'table',
-    { class: 'standings' },
+    { class: 'standings leaderboard' },
     h('caption', { text: t('tournaments.standings') }),
     h('thead', {}, h('tr', {}, head.map((key) => h('th', { scope: 'col', text: t(`tournaments.column.${key}`) })))),
     h('tbody', {}, detail.standings.map(row)),
