@@ -130,7 +130,7 @@ export function mountNewSheet(container, { onCreated }) {
             id: 'setting-no-cutoff',
             checked: none,
             onchange: (event) => {
-              settings['sur-cutoff'] = event.target.checked ? 'none' : PRESETS[model.preset]['sur-cutoff'];
+              settings['sur-cutoff'] = event.target.checked ? 'none' : PRESETS.standard['sur-cutoff'];
               rerender();
             },
           }),
@@ -158,7 +158,9 @@ export function mountNewSheet(container, { onCreated }) {
       model.format === '3' ? choiceList(settings, 'clubs-tie3', ['third', 'nobody']) : null,
       segmented('sur-points', 'setting.sur-points', numbers(['5', '10']), settings['sur-points'], pick('sur-points')),
       cutoffField(),
-      choiceList(settings, 'sur-cancel', ['none', 'opponent', 'net']),
+      choiceList(settings, 'sur-cancel', ['none', 'opponent', 'all-others', 'reply', 'net']),
+      choiceList(settings, 'sur-cutoff-cancels', ['off', 'on']),
+      choiceList(settings, 'target-tie', ['play-on', 'draw']),
     );
   }
 

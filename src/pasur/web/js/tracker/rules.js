@@ -15,6 +15,8 @@ export function paintRules(sheet) {
     ['setting.sur-points', formatNumber(value('sur-points'))],
     ['setting.sur-cutoff', value('sur-cutoff') === 'none' ? t('setting.sur-cutoff.none') : formatNumber(value('sur-cutoff'))],
     ['setting.sur-cancel', t(`setting.sur-cancel.${value('sur-cancel')}`)],
+    value('sur-cutoff-cancels') ? ['setting.sur-cutoff-cancels', t(`setting.sur-cutoff-cancels.${value('sur-cutoff-cancels')}`)] : null,
+    value('target-tie') ? ['setting.target-tie', t(`setting.target-tie.${value('target-tie')}`)] : null,
   ].filter(Boolean);
   fill(
     document.querySelector('#rules'),

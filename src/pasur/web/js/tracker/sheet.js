@@ -65,7 +65,7 @@ export function newGameHref(sheet) {
     ? sheet.sides.length === 2 && sheet.names.length === 4
     : setting(sheet, 'partnerships') === 'on';
   if (teams) query.set('format', 'teams');
-  for (const name of ['target', 'clubs-points', 'clubs-award', 'clubs-tie3', 'sur-points', 'sur-cutoff', 'sur-cancel']) {
+  for (const name of ['target', 'clubs-points', 'clubs-award', 'clubs-tie3', 'sur-points', 'sur-cutoff', 'sur-cancel', 'sur-cutoff-cancels', 'target-tie']) {
     const value = setting(sheet, name);
     if (value != null) query.set(name, String(value));
   }
