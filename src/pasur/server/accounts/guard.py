@@ -10,6 +10,7 @@ reported to :class:`~pasur.server.accounts.presence.Presence`: its account is on
 
 from __future__ import annotations
 
+import logging
 from http.cookies import SimpleCookie
 
 from starlette.datastructures import MutableHeaders
@@ -18,7 +19,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pasur.server.accounts.presence import Presence
 from pasur.server.accounts.sessions import SessionCheck
+from pasur.server.http.errors import outage
 from pasur.server.http.guests import COOKIE, Guests
+
+log = logging.getLogger("pasur.server")
 
 
 class SessionGuard:
@@ -40,10 +44,19 @@ class SessionGuard:
             await self.app(scope, receive, send)
             return
         check: SessionCheck = state.session_check
-        if await check.allows(guest):
-            if guest.session is not None:
+        try:
+            allowed = await check.allows(guest)
+            if allowed and guest.session is not None:
                 presence: Presence = state.presence
                 await presence.seen(guest.id)
+        except Exception as error:
+            if outage(error) is None:
+                raise
+            # The database is unreachable: the call goes on as it came, and whatever it needs the
+            # database for answers 503 there; what needs none (a guest's name) still works.
+            log.warning("sessions not checked in %s: the database is unreachable", scope["path"])
+            allowed = True
+        if allowed:
             await self.app(scope, receive, send)
             return
         kept = cookie_parser(headers["cookie"])
