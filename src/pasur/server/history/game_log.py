@@ -17,7 +17,7 @@ from pasur.server.tables.config import TableConfig
 from pasur.server.tables.table import Table
 
 SEAT_KINDS = frozenset({Kind.SEATED, Kind.LEFT, Kind.BOT_SEATED, Kind.BOT_REMOVED})
-GAME_KINDS = frozenset({Kind.STARTED, Kind.GAME_OVER})
+GAME_KINDS = frozenset({Kind.STARTED, Kind.GAME_OVER, Kind.STAND_IN})
 WHO_AND_RESULT = tuple(kind.value for kind in SEAT_KINDS | GAME_KINDS)
 """The event kinds :func:`finished_games` reads: enough to load only these from the database."""
 
@@ -36,24 +36,37 @@ class FinishedGame:
     """The final totals per side."""
     winner: int
     """The winning side."""
+    abandoned: frozenset[int] = frozenset()
+    """The seats whose person left during the game, or whose stand-in bot (their grace ran
+    out) was still playing for them at its end; a rated game ranks their sides last."""
 
 
 def finished_games(events: Iterable[Mapping[str, Any]]) -> list[FinishedGame]:
     """Every finished game in a table's stored events (any others may be left out), in order.
 
-    A person who leaves during a game still counts as its player: they sat down for it.
+    A person who leaves during a game still counts as its player: they sat down for it, and
+    the seat counts as abandoned (so does one a stand-in bot still plays for at the end).
     """
     people: dict[int, str] = {}
     started: Mapping[str, Any] | None = None
+    left: set[int] = set()
+    stand_ins: set[int] = set()
     found: list[FinishedGame] = []
     for event in events:
         kind, data = Kind(event["kind"]), event["data"]
         if kind is Kind.SEATED:
             people[data["seat"]] = data["player"]
+            if started is not None and started["people"][data["seat"]] == data["player"]:
+                left.discard(data["seat"])  # back in their own seat before the end
         elif kind in SEAT_KINDS:
+            if started is not None and data["seat"] in people:
+                left.add(data["seat"])
             people.pop(data["seat"], None)
+        elif kind is Kind.STAND_IN:
+            (stand_ins.add if data["active"] else stand_ins.discard)(data["seat"])
         elif kind is Kind.STARTED:
             started = data | {"people": [people.get(seat) for seat in range(data["players"])]}
+            left, stand_ins = set(), set()
         elif kind is Kind.GAME_OVER and started is not None:
             found.append(
                 FinishedGame(
@@ -62,8 +75,10 @@ def finished_games(events: Iterable[Mapping[str, Any]]) -> list[FinishedGame]:
                     players=tuple(started["people"]),
                     totals=tuple(data["totals"]),
                     winner=data["winner"],
+                    abandoned=frozenset(left | stand_ins),
                 )
             )
+            started = None
     return found
 
 

@@ -23,7 +23,7 @@ from pasur.server.db.database import Database
 from pasur.server.db.rows import GamePlayerRow, GameRow, TableEventRow, TableRow
 from pasur.server.history.formats import format_of, rate_format
 from pasur.server.history.game_log import WHO_AND_RESULT, FinishedGame, finished_games
-from pasur.server.history.ratings import Person, ranks, rate_game
+from pasur.server.history.ratings import Person, abandoners_last, ranks, rate_game
 from pasur.server.tables.config import TableConfig
 
 HISTORY = 100
@@ -88,7 +88,8 @@ class GamesStore:
             for seat, (player, name) in enumerate(zip(game.players, game.seats, strict=True)):
                 assert player is not None
                 sides[seat % len(sides)].append(Person(player, name))
-            places = ranks(game.totals, game.winner)
+            abandoned = {seat % len(sides) for seat in game.abandoned}
+            places = abandoners_last(ranks(game.totals, game.winner), abandoned)
             await rate_game(connection, sides, places)
             await rate_format(
                 connection, format_of(config), sides, places, table_id, game.game, now

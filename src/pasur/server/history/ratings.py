@@ -12,7 +12,7 @@ rises as a player wins and as the system grows sure of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -56,6 +56,19 @@ def ranks(totals: Sequence[int], winner: int) -> list[int]:
         else ahead + sum(1 for other, t in enumerate(totals) if t > total and other != winner)
         for side, total in enumerate(totals)
     ]
+
+
+def abandoners_last(places: Sequence[int], abandoned: Iterable[int]) -> list[int]:
+    """``places`` with the sides in ``abandoned`` moved to a shared last place (a loss).
+
+    Leaving a rated game early must not save a rating; if every side abandoned, nobody is
+    to blame more than another, so the result stands.
+    """
+    gone = set(abandoned)
+    if not gone or len(gone) == len(places):
+        return list(places)
+    stayed = sorted({place for side, place in enumerate(places) if side not in gone})
+    return [len(stayed) if side in gone else stayed.index(p) for side, p in enumerate(places)]
 
 
 async def rate_game(
