@@ -114,6 +114,8 @@ def test_the_home_page_offers_to_install_where_the_browser_allows(
     problems = watch(page)
     page.goto(f"{server}/?lang=fa")
     page.locator("#install-app").wait_for(state="attached")
+    # The manifest follows the language once the page has applied it (the catalogs load first).
+    page.locator("html[lang='fa']").wait_for(state="attached")
     assert page.locator("#install-offer").is_hidden()  # no offer from this browser
     assert page.locator("link[rel='manifest']").get_attribute("href") == (
         "/static/manifest.fa.webmanifest"

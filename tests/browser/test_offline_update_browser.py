@@ -73,13 +73,16 @@ def test_a_new_release_replaces_the_old_cache_after_the_reload(
         page.locator("a.brand").click()
         page.wait_for_url(f"{server}/")
         assert NEXT not in page.evaluate(CSS)
-        page.locator("#toast button").click(timeout=60_000)
+        # The toast's button hands over to the new build, which reloads the page: wait for that
+        # reload before reading anything (reading during it fails: the page's context is gone).
+        with page.expect_navigation(timeout=60_000):
+            page.locator("#toast button").click(timeout=60_000)
+        page.wait_for_load_state()
         deadline = time.monotonic() + 60
         while page.evaluate(CACHES) == names or len(page.evaluate(CACHES)) != 1:
             assert time.monotonic() < deadline, page.evaluate(CACHES)
             page.wait_for_timeout(200)
         assert page.evaluate(CACHES) != [old]
-        page.wait_for_load_state()
         assert NEXT in page.evaluate(CSS)
     assert problems == []
     context.close()
