@@ -25,9 +25,16 @@ from pasur.bots import BOT_NAMES, parse_bot_names
 from pasur.bots.arena import ArenaError, ArenaReport, ArenaSettings, run_arena
 from pasur.bots.arena_games import Player
 from pasur.bots.ratings import median
-from pasur.cli.common import JsonOption, RulesOption, SetOption, UsageError, print_json, rules_from
+from pasur.cli.common import (
+    JsonOption,
+    RulesOption,
+    SetOption,
+    UsageError,
+    check_players_option,
+    print_json,
+    rules_from,
+)
 from pasur.cli.engines import EngineSpec, parse_engine
-from pasur.rules import DeckError, check_players
 
 
 def arena(
@@ -75,10 +82,7 @@ def arena(
 ) -> None:
     """Measure bots against each other on duplicate deals: margins, speed and Elo."""
     chosen = rules_from(rules, settings)
-    try:
-        check_players(players, partnerships=chosen.partnerships)
-    except DeckError as error:
-        raise UsageError(f"--players: {error}") from None
+    check_players_option(players, chosen)
     if pairs < 1:
         raise UsageError(f"--pairs: play at least one duplicate set, not {pairs}")
     if jobs < 1:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pasur.rules import Rules, make_rules
+from pasur.rules import DeckError, Rules, check_players, make_rules
 
 
 class UsageError(ValueError):
@@ -41,6 +41,14 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON on stdout."
 def rules_from(preset: str, settings: list[str] | None) -> Rules:
     """The rules named by ``--rules`` and ``--set``."""
     return make_rules(preset, settings or [])
+
+
+def check_players_option(players: int, rules: Rules) -> None:
+    """``--players`` checked by the rules' one statement of who plays, as a usage error."""
+    try:
+        check_players(players, partnerships=rules.partnerships)
+    except DeckError as error:
+        raise UsageError(f"--players: {error}") from None
 
 
 def parse_numbers(option: str, text: str, *, low: int = 0) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ from rich.text import Text
 import pasur.bots
 from pasur.bots import BOT_NAMES, Bot, make_bot, parse_bot_names
 from pasur.bots.selfplay import IllegalBotMoveError
-from pasur.cli.common import RulesOption, SetOption, UsageError, rules_from
+from pasur.cli.common import RulesOption, SetOption, UsageError, check_players_option, rules_from
 from pasur.cli.render import MoveList, ScoreSheet, TableView, cards_text, describe
 from pasur.rules import (
     AmbiguousMoveError,
@@ -377,10 +377,7 @@ def play(
 ) -> None:
     """Play a whole game against bots in the terminal."""
     chosen = rules_from(rules, settings)
-    if players not in (2, 3, 4):
-        raise UsageError(f"--players: Pasur is played by 2, 3 or 4 players, not {players}")
-    if chosen.partnerships and players != 4:
-        raise UsageError("--players: partnerships need 4 players")
+    check_players_option(players, chosen)
     names = parse_bot_names(bots if bots is not None else default_bot())
     if len(names) == 1:
         names = names * (players - 1)

@@ -10,7 +10,15 @@ from rich.table import Table
 
 from pasur.bots import make_bot, parse_bot_names
 from pasur.bots import selfplay as run_selfplay
-from pasur.cli.common import JsonOption, RulesOption, SetOption, UsageError, print_json, rules_from
+from pasur.cli.common import (
+    JsonOption,
+    RulesOption,
+    SetOption,
+    UsageError,
+    check_players_option,
+    print_json,
+    rules_from,
+)
 
 
 def selfplay(
@@ -26,10 +34,7 @@ def selfplay(
 ) -> None:
     """Play many rounds between bots and report points, Surs and speed."""
     chosen = rules_from(rules, settings)
-    if players not in (2, 3, 4):
-        raise UsageError(f"--players: Pasur is played by 2, 3 or 4 players, not {players}")
-    if chosen.partnerships and players != 4:
-        raise UsageError("--players: partnerships need 4 players")
+    check_players_option(players, chosen)
     if rounds < 1:
         raise UsageError(f"--rounds: play at least one round, not {rounds}")
     names = parse_bot_names(bots)
