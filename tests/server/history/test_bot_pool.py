@@ -99,7 +99,10 @@ def test_partners_of_people_and_bots_are_rated_as_teams(client: TestClient) -> N
     assert set(pool) == {"random", "beginner"}
     same(pool["beginner"], after[2].mu, after[2].sigma)
     same(pool["random"], fmean([after[1].mu, after[3].mu]), fmean([after[1].sigma, after[3].sigma]))
-    assert (pool["beginner"]["wins"], pool["random"]["wins"]) == (int(winner == 0), int(winner == 1))
+    assert (pool["beginner"]["wins"], pool["random"]["wins"]) == (
+        int(winner == 0),
+        int(winner == 1),
+    )
     assert [row["level"] for row in sorted(pool.values(), key=lambda r: r["rank"])] == sorted(
         pool, key=lambda level: -pool[level]["ordinal"]
     )
