@@ -77,7 +77,7 @@ class GameRow(Base):
     totals: Mapped[list[int]] = mapped_column(JSON)
     winner: Mapped[int] = mapped_column(Integer)
     rated: Mapped[bool] = mapped_column(Boolean)
-    """Whether the game moved ratings."""
+    """Whether the game moved people's ratings (a game with bots moves the bots' own instead)."""
 
 
 class GamePlayerRow(Base):

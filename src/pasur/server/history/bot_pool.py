@@ -85,7 +85,7 @@ async def rate_bots(
         if level is not None:
             return MODEL.rating(bots[level].mu, bots[level].sigma)
         assert player is not None
-        return people.get(player) or MODEL.rating()
+        return people[player] if player in people else MODEL.rating()
 
     rated = MODEL.rate([[before(s) for s in side] for side in seats], ranks=list(places))
     after: dict[str, list[tuple[PlackettLuceRating, bool]]] = defaultdict(list)
