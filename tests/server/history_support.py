@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -35,17 +36,17 @@ def play_out(client: TestClient, table_id: str) -> None:
 
 
 def finished_table(
-    client: TestClient, people: list[GuestClient], bots: int = 0, **options: Any
+    client: TestClient, people: list[GuestClient], bots: int | Sequence[str] = 0, **options: Any
 ) -> str:
-    """A table where ``people`` sit in seats 0, 1 … and ``bots`` random bots after them, with
-    one game played out; the first person creates and starts it. The game is :data:`SHORT`
-    unless ``settings`` say otherwise."""
+    """A table where ``people`` sit in seats 0, 1 … and ``bots`` after them (that many random
+    bots, or bots of these levels), with one game played out; the first person creates and
+    starts it. The game is :data:`SHORT` unless ``settings`` say otherwise."""
     creator = people[0]
-    players = len(people) + bots
+    levels = ["random"] * bots if isinstance(bots, int) else list(bots)
     options.setdefault("settings", SHORT)
     table_id = creator.create(
-        players=players,
-        bots={str(len(people) + k): "random" for k in range(bots)},
+        players=len(people) + len(levels),
+        bots={str(len(people) + k): level for k, level in enumerate(levels)},
         **options,
     )
     for seat, person in enumerate(people):
@@ -68,3 +69,12 @@ def rematch(client: TestClient, table_id: str) -> None:
 
     client.portal.call(vote)  # type: ignore[union-attr]
     play_out(client, table_id)
+
+
+def results(client: TestClient, table_id: str, games: int = 1) -> list[tuple[list[int], int]]:
+    """Each game's (totals, winner) at a table, from its records."""
+    found = []
+    for game in range(1, games + 1):
+        record = client.get(f"/api/tables/{table_id}/games/{game}/record").json()
+        found.append((record["totals"], record["winner"]))
+    return found

@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 import pasur
 from pasur.protocol import Event
 from pasur.server.accounts import api as accounts_api
-from pasur.server.accounts import friends_api, profile_api
+from pasur.server.accounts import friends, friends_api, profile_api
 from pasur.server.accounts import sign_in as accounts_sign_in
 from pasur.server.accounts.guard import SessionGuard
 from pasur.server.accounts.limits import SignInLimits
@@ -54,6 +54,7 @@ from pasur.server.offline.routes import install_offline
 from pasur.server.play import house_rules
 from pasur.server.play import rest as play_rest
 from pasur.server.play import socket as play_socket
+from pasur.server.play.blocks import BlockLists
 from pasur.server.play.dispatch import Dispatcher
 from pasur.server.play.hints import Hinter
 from pasur.server.play.invites import Invites
@@ -157,6 +158,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.game_archive = GameArchive(table_store)
     app.state.session_check = SessionCheck(database)
     app.state.presence = Presence(database)
+    # Online play hides a blocked person's chat and tables from the blocker; blocks are the
+    # accounts wing's, which play does not import, so the look-up is handed over here.
+    app.state.block_lists = BlockLists(friends.block_lookup(database.engine))
     app.state.sign_in_limits = SignInLimits()
     app.state.daily = DailyGames(DailyStore(database))
     app.state.matchmaker = Matchmaker(tables, app.state.ratings)

@@ -3,27 +3,20 @@ Plackett-Luce model computes directly from the same results, game by game."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from history_support import finished_table, rematch
+from history_support import finished_table, rematch, results
 from openskill.models import PlackettLuce
 from passkey_support import Passkey, device_of
 from play_support import GuestClient
 from test_accounts_passkeys import code_of
 
+from pasur.bots.registry import BOT_NAMES
 from pasur.server.history.formats import ESTABLISHED_GAMES
 from pasur.server.history.ratings import ranks
-
-
-def results(client: TestClient, table_id: str, games: int) -> list[tuple[list[int], int]]:
-    """Each game's (totals, winner), from its record."""
-    found = []
-    for game in range(1, games + 1):
-        record = client.get(f"/api/tables/{table_id}/games/{game}/record").json()
-        found.append((record["totals"], record["winner"]))
-    return found
 
 
 def expected(people: int, games: list[tuple[list[int], int]]) -> list[Any]:
@@ -76,6 +69,70 @@ def test_profiles_and_the_leaderboard_match_openskill_game_by_game(client: TestC
     urls = {row["name"]: row["profile_url"] for row in board}
     assert urls == {"Ava": "/@/Ava", "Babak": None}  # Babak is a guest: no profile
     assert client.get("/api/leaderboard?format=3").json()["ratings"] == []
+
+
+@pytest.mark.parametrize(
+    ("people", "format_name", "settings"),
+    [
+        (3, "3", {"target": "1"}),
+        (4, "4", {"target": "1"}),
+        (4, "partnerships", {"partnerships": "on", "target": "1"}),
+    ],
+)
+def test_three_four_and_partnership_ratings_match_openskill_game_by_game(
+    client: TestClient, people: int, format_name: str, settings: dict[str, str]
+) -> None:
+    names = ["Ava", "Babak", "Cyrus", "Dara"][:people]
+    guests = [GuestClient(client, name) for name in names]
+    table_id = finished_table(client, guests, private=False, rated=True, settings=settings)
+    for _ in range(2):
+        rematch(client, table_id)
+    games = results(client, table_id, 3)
+    want = expected(people, games)
+    points = [expected(people, games[:count]) for count in range(1, 4)]  # the chart, game by game
+    for seat, (guest, name) in enumerate(zip(guests, names, strict=True)):
+        assert device_of(client, guest).add_passkey(Passkey(), name=name).status_code == 201
+        shown = client.get(f"/api/profiles/{name}").json()
+        assert list(shown["ratings"]) == [format_name]
+        rating = shown["ratings"][format_name]
+        assert rating["mu"] == pytest.approx(want[seat].mu, abs=1e-3)
+        assert rating["sigma"] == pytest.approx(want[seat].sigma, abs=1e-3)
+        assert rating["ordinal"] == round(want[seat].mu - 3 * want[seat].sigma)
+        wins = sum(winner == seat % len(totals) for totals, winner in games)
+        assert (rating["games"], rating["wins"], rating["provisional"]) == (3, wins, True)
+        chart = [point["mu"] for point in rating["history"]]
+        assert chart == pytest.approx([after[seat].mu for after in points], abs=1e-3)
+    if format_name == "partnerships":  # partners moved together, as one team
+        assert want[0].mu == pytest.approx(want[2].mu) and want[1].mu == pytest.approx(want[3].mu)
+
+
+def test_the_profile_lists_the_bots_beaten_most_often_first(client: TestClient) -> None:
+    ava = GuestClient(client, "Ava")
+    partners = {"partnerships": "on", "target": "1"}
+    tables = [  # Ava in seat 0, these levels after her; the beginner at 4 seats is her partner
+        (["beginner"], {}),
+        (["casual", "random"], {"private": False}),
+        (["random", "beginner", "random"], {"settings": partners}),
+    ]
+    want: Counter[str] = Counter()
+    for levels, options in tables:
+        table_id, played, won = finished_table(client, [ava], levels, **options), 1, 0
+        while True:  # until Ava has beaten this table's bots once (a short game is luck)
+            totals, winner = results(client, table_id, played)[-1]
+            if winner == 0:
+                won += 1
+                sides = len(totals)
+                want.update({level for seat, level in enumerate(levels, 1) if seat % sides})
+            if won or played == 40:
+                break
+            rematch(client, table_id)
+            played += 1
+        assert won, "Ava never won"
+    assert device_of(client, ava).add_passkey(Passkey(), name="Ava").status_code == 201
+    shown = client.get("/api/profiles/Ava").json()["bots_beaten"]
+    order = sorted(want, key=lambda level: (-want[level], -BOT_NAMES.index(level)))
+    assert shown == [{"level": level, "wins": want[level]} for level in order]
+    assert set(want) == {"beginner", "casual", "random"}
 
 
 def test_a_provisional_rating_is_marked_and_left_off_the_leaderboard(client: TestClient) -> None:

@@ -3,7 +3,9 @@
 Following is one way (like a bookmark with presence): ``A`` follows ``B`` and sees whether ``B``
 is online. Blocking is stronger: ``A`` blocks ``B`` and neither follows the other any longer,
 ``B``'s pending challenges to ``A`` are dropped, and ``B`` can neither follow nor challenge
-``A`` again (``blocked``); ``B`` is not told who blocked them, only that it is refused.
+``A`` again (``blocked``); ``B`` is not told who blocked them, only that it is refused. At the
+tables, ``B``'s chat lines and emotes no longer reach ``A``, and the lobby does not show ``A`` a
+table where ``B`` sits (:func:`block_lookup` is how online play reads the blocks).
 
 A challenge carries the settings of a private table (seats, house rules, turn timer). When the
 one challenged accepts, the table is made with the challenger as its creator; both then join it
@@ -13,12 +15,13 @@ from the challenge (the answer and the challenger's list name the table).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.accounts import store
@@ -77,7 +80,7 @@ async def unfollow(connection: AsyncConnection, me: str, name: object) -> None:
     )
 
 
-async def block(connection: AsyncConnection, me: str, name: object) -> None:
+async def block(connection: AsyncConnection, me: str, name: object) -> Account:
     """Block the account: follows both ways and challenges between the two go."""
     found = await other(connection, me, name)
     pair = or_(
@@ -103,13 +106,32 @@ async def block(connection: AsyncConnection, me: str, name: object) -> None:
             )
     except IntegrityError:
         pass  # already blocked
+    return found
 
 
-async def unblock(connection: AsyncConnection, me: str, name: object) -> None:
+async def unblock(connection: AsyncConnection, me: str, name: object) -> Account:
     found = await other(connection, me, name)
     await connection.execute(
         delete(BlockRow).where(BlockRow.blocker_id == me, BlockRow.blocked_id == found.id)
     )
+    return found
+
+
+async def blocked_by(connection: AsyncConnection, me: str) -> frozenset[str]:
+    """The ids of the accounts ``me`` has blocked."""
+    rows = await connection.execute(select(BlockRow.blocked_id).where(BlockRow.blocker_id == me))
+    return frozenset(rows.scalars())
+
+
+def block_lookup(engine: AsyncEngine) -> Callable[[str], Awaitable[frozenset[str]]]:
+    """:func:`blocked_by` on a connection of its own, for online play (which hides a blocked
+    person's chat lines and tables from the blocker; ``pasur.server.play.blocks``)."""
+
+    async def lookup(person: str) -> frozenset[str]:
+        async with engine.connect() as connection:
+            return await blocked_by(connection, person)
+
+    return lookup
 
 
 async def challenge(

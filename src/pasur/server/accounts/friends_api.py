@@ -18,6 +18,7 @@ from pasur.server.accounts.context import engine, signed_in
 from pasur.server.accounts.presence import Presence
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
+from pasur.server.tables.chat import hide_speaker
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.manager import TableManager
 
@@ -101,10 +102,12 @@ async def unfollow(request: Request, name: str) -> Response:
 
 @router.put("/api/blocks/{name}", summary="Block an account", responses=refusals(*NAMED))
 async def block(request: Request, name: str) -> Response:
-    """Follows both ways and pending challenges between the two go; no new ones can come."""
+    """Follows both ways and pending challenges between the two go; no new ones can come, and
+    the other's chat lines and emotes no longer reach the caller's sockets."""
     me = signed_in(request)
     async with engine(request).begin() as connection:
-        await friends.block(connection, me.id, name)
+        found = await friends.block(connection, me.id, name)
+    _hide(request, me.id, found.id, hidden=True)
     return Response(status_code=204)
 
 
@@ -112,8 +115,16 @@ async def block(request: Request, name: str) -> Response:
 async def unblock(request: Request, name: str) -> Response:
     me = signed_in(request)
     async with engine(request).begin() as connection:
-        await friends.unblock(connection, me.id, name)
+        found = await friends.unblock(connection, me.id, name)
+    _hide(request, me.id, found.id, hidden=False)
     return Response(status_code=204)
+
+
+def _hide(request: Request, me: str, other: str, *, hidden: bool) -> None:
+    """The caller's sockets at this process's tables stop (or start again) receiving the other's
+    chat lines at once; a socket at another process reads the blocks again when it reconnects."""
+    tables = shared(request, "table_manager", TableManager).tables.values()
+    hide_speaker((c for live in tables for c in live.connections), me, other, hidden=hidden)
 
 
 @router.post(

@@ -1,5 +1,6 @@
 """Profiles and leaderboards over REST: ``GET /api/profiles/{name}`` and
-``GET /api/leaderboard?format=2`` (:mod:`pasur.server.accounts.profiles` says what they hold)."""
+``GET /api/leaderboard?format=2`` (:mod:`pasur.server.accounts.profiles` and
+:mod:`pasur.server.history.bot_pool` say what they hold)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.accounts import profiles, store
 from pasur.server.accounts.context import engine
+from pasur.server.history.bot_pool import bot_board
 from pasur.server.history.formats import ESTABLISHED_GAMES
 from pasur.server.http.openapi import refusals
 
@@ -32,12 +34,17 @@ async def get_profile(request: Request, name: str) -> Response:
 
 @router.get(
     "/api/leaderboard",
-    summary="The leaderboard of one format (established ratings only)",
+    summary="The leaderboard of one format (established ratings), and its bots apart",
     responses=refusals(ErrorCode.UNAVAILABLE),
 )
 async def get_leaderboard(
     request: Request, format: Literal["2", "3", "4", "partnerships"] = "2"
 ) -> Response:
+    """People's established ratings; ``bots`` is the bots' own pool, every level rated in the
+    format (provisional ones too), apart from people's."""
     async with engine(request).connect() as connection:
         rows = await profiles.leaderboard(connection, format)
-    return JSONResponse({"format": format, "established_games": ESTABLISHED_GAMES, "ratings": rows})
+        bots = await bot_board(connection, format)
+    return JSONResponse(
+        {"format": format, "established_games": ESTABLISHED_GAMES, "ratings": rows, "bots": bots}
+    )

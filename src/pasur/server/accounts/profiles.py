@@ -2,28 +2,32 @@
 
 A profile is an account's: guests have no public name. It shows each format's rating (the
 conservative ``mu - 3 sigma``, its uncertainty, provisional or not, and its history), the games
-played and won, and the recent games *at public tables* with their replays; a private table's
-games stay between the people who played them.
+played and won, the bot levels they beat most often, and the recent games *at public tables*
+with their replays; a private table's games stay between the people who played them.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from pasur.bots.registry import BOT_NAMES
 from pasur.server.accounts.store import Account
 from pasur.server.db.rows import (
     AccountRow,
     FormatRatingRow,
+    GameBotRow,
     GamePlayerRow,
     GameRow,
     RatingPointRow,
     RatingRow,
     TableRow,
 )
-from pasur.server.history.formats import ESTABLISHED_GAMES, FORMATS
+from pasur.server.history.formats import ESTABLISHED_GAMES, FORMATS, rating_json
 from pasur.server.history.games import iso_utc
 from pasur.server.history.ratings import LEADERBOARD, ordinal
 
@@ -34,19 +38,9 @@ POINTS = 100
 """The latest ratings a profile's chart draws, per format."""
 
 
-def rating_json(mu: float, sigma: float, games: int, wins: int) -> dict[str, Any]:
-    return {
-        "ordinal": ordinal(mu, sigma),
-        "mu": round(mu, 3),
-        "sigma": round(sigma, 3),
-        "games": games,
-        "wins": wins,
-        "provisional": games < ESTABLISHED_GAMES,
-    }
-
-
 async def profile(connection: AsyncConnection, account: Account) -> dict[str, Any]:
-    """The profile of ``account``: ``{"name", "since", "ratings", "played", "won", "recent"}``."""
+    """The profile of ``account``: ``{"name", "since", "ratings", "played", "won", "recent",
+    "bots_beaten"}``."""
     ratings: dict[str, Any] = {}
     rows = await connection.execute(
         select(FormatRatingRow).where(FormatRatingRow.player_id == account.id)
@@ -107,7 +101,35 @@ async def profile(connection: AsyncConnection, account: Account) -> dict[str, An
         "played": len(games),
         "won": sum(won),
         "recent": recent,
+        "bots_beaten": await bots_beaten(connection, account.id, games),
     }
+
+
+async def bots_beaten(
+    connection: AsyncConnection, player_id: str, games: Sequence[Any]
+) -> list[dict[str, Any]]:
+    """The bot levels the person has beaten, most often first (the stronger first on a tie):
+    ``[{"level", "wins"}]``, ``wins`` counting the games they won with that level on another
+    side (a bot partner is not beaten)."""
+    sides = {(g.table_id, g.game): (g.seat % len(g.totals), len(g.totals), g.winner) for g in games}
+    bots = await connection.execute(
+        select(GameBotRow.table_id, GameBotRow.game, GameBotRow.seat, GameBotRow.level)
+        .join(
+            GamePlayerRow,
+            (GamePlayerRow.table_id == GameBotRow.table_id)
+            & (GamePlayerRow.game == GameBotRow.game),
+        )
+        .where(GamePlayerRow.player_id == player_id)
+    )
+    beaten: set[tuple[str, int, str]] = set()
+    for bot in bots:
+        side, count, winner = sides[(bot.table_id, bot.game)]
+        if side == winner and bot.seat % count != winner:
+            beaten.add((bot.table_id, bot.game, bot.level))
+    wins = Counter(level for _, _, level in beaten)
+    strength = {level: rank for rank, level in enumerate(BOT_NAMES)}
+    order = sorted(wins, key=lambda level: (-wins[level], -strength.get(level, -1), level))
+    return [{"level": level, "wins": wins[level]} for level in order]
 
 
 async def leaderboard(

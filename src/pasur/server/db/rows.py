@@ -77,7 +77,7 @@ class GameRow(Base):
     totals: Mapped[list[int]] = mapped_column(JSON)
     winner: Mapped[int] = mapped_column(Integer)
     rated: Mapped[bool] = mapped_column(Boolean)
-    """Whether the game moved ratings."""
+    """Whether the game moved people's ratings (a game with bots moves the bots' own instead)."""
 
 
 class GamePlayerRow(Base):
@@ -137,6 +137,35 @@ class RatingPointRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameBotRow(Base):
+    """A bot that played a finished game, by its level and seat: the bot pool's results and
+    each profile's bots beaten."""
+
+    __tablename__ = "game_bots"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    level: Mapped[str] = mapped_column(String(32))
+
+
+class BotRatingRow(Base):
+    """A bot level's rating in one format: the bots' own pool, apart from people's."""
+
+    __tablename__ = "bot_ratings"
+
+    level: Mapped[str] = mapped_column(String(32), primary_key=True)
+    format: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Games with people the level played in the format."""
+    wins: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 # Score sheets (pasur.server.sheets).

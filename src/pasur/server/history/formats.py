@@ -18,7 +18,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.server.db.rows import FormatRatingRow, RatingPointRow
-from pasur.server.history.ratings import MODEL, Person
+from pasur.server.history.ratings import MODEL, Person, ordinal
 from pasur.server.tables.config import TableConfig
 
 FORMATS = ("2", "3", "4", "partnerships")
@@ -31,6 +31,18 @@ ESTABLISHED_GAMES = 10
 def format_of(config: TableConfig) -> str:
     """The format a table's games are rated in."""
     return "partnerships" if config.rules.partnerships else str(config.players)
+
+
+def rating_json(mu: float, sigma: float, games: int, wins: int) -> dict[str, Any]:
+    """A rating as profiles and leaderboards show it: the cautious figure first."""
+    return {
+        "ordinal": ordinal(mu, sigma),
+        "mu": round(mu, 3),
+        "sigma": round(sigma, 3),
+        "games": games,
+        "wins": wins,
+        "provisional": games < ESTABLISHED_GAMES,
+    }
 
 
 async def rate_format(

@@ -39,6 +39,9 @@ class FinishedGame:
     abandoned: frozenset[int] = frozenset()
     """The seats whose person left during the game, or whose stand-in bot (their grace ran
     out) was still playing for them at its end; a rated game ranks their sides last."""
+    bots: tuple[str | None, ...] = ()
+    """Each seat's bot level as the game started (None for a person): bots are rated in their
+    own pool. Empty when no seat held a bot."""
 
 
 def finished_games(events: Iterable[Mapping[str, Any]]) -> list[FinishedGame]:
@@ -48,6 +51,7 @@ def finished_games(events: Iterable[Mapping[str, Any]]) -> list[FinishedGame]:
     the seat counts as abandoned (so does one a stand-in bot still plays for at the end).
     """
     people: dict[int, str] = {}
+    bots: dict[int, str] = {}
     started: Mapping[str, Any] | None = None
     left: set[int] = set()
     stand_ins: set[int] = set()
@@ -56,16 +60,25 @@ def finished_games(events: Iterable[Mapping[str, Any]]) -> list[FinishedGame]:
         kind, data = Kind(event["kind"]), event["data"]
         if kind is Kind.SEATED:
             people[data["seat"]] = data["player"]
+            bots.pop(data["seat"], None)
             if started is not None and started["people"][data["seat"]] == data["player"]:
                 left.discard(data["seat"])  # back in their own seat before the end
         elif kind in SEAT_KINDS:
+            if kind is Kind.BOT_SEATED:
+                bots[data["seat"]] = data["level"]
+            elif kind is Kind.BOT_REMOVED:
+                bots.pop(data["seat"], None)
             if started is not None and data["seat"] in people:
                 left.add(data["seat"])
             people.pop(data["seat"], None)
         elif kind is Kind.STAND_IN:
             (stand_ins.add if data["active"] else stand_ins.discard)(data["seat"])
         elif kind is Kind.STARTED:
-            started = data | {"people": [people.get(seat) for seat in range(data["players"])]}
+            seats = range(data["players"])
+            started = data | {
+                "people": [people.get(seat) for seat in seats],
+                "bots": tuple(bots.get(seat) for seat in seats) if bots else (),
+            }
             left, stand_ins = set(), set()
         elif kind is Kind.GAME_OVER and started is not None:
             found.append(
@@ -76,6 +89,7 @@ def finished_games(events: Iterable[Mapping[str, Any]]) -> list[FinishedGame]:
                     totals=tuple(data["totals"]),
                     winner=data["winner"],
                     abandoned=frozenset(left | stand_ins),
+                    bots=started["bots"],
                 )
             )
             started = None

@@ -3,10 +3,12 @@
 
 When a step stores a ``game_over`` event, :meth:`GamesStore.after_append` runs inside that same
 transaction (the table store calls it): it writes the game's row (the seats, the totals, the
-winner, when it ended), one row per person who played it (for their history), and on a rated
-table moves the people's ratings. The game's row is keyed by (table, game) and the step's events
-by their numbers, so a game can never be counted twice, not even by a restarted server: the
-events are written once, and nothing here runs when a table is rebuilt from them.
+winner, when it ended), one row per person who played it (for their history) and per bot, and
+on a rated table moves the people's ratings; a game of people and bots moves the bots' own
+ratings instead (:mod:`pasur.server.history.bot_pool`). The game's row is keyed by (table,
+game) and the step's events by their numbers, so a game can never be counted twice, not even by
+a restarted server: the events are written once, and nothing here runs when a table is rebuilt
+from them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from pasur.protocol import Event, Kind
 from pasur.server.db.database import Database
 from pasur.server.db.rows import GamePlayerRow, GameRow, TableEventRow, TableRow
+from pasur.server.history.bot_pool import rate_bots, rated_for_bots, write_bots
 from pasur.server.history.formats import format_of, rate_format
 from pasur.server.history.game_log import WHO_AND_RESULT, FinishedGame, finished_games
 from pasur.server.history.ratings import Person, abandoners_last, ranks, rate_game
@@ -83,17 +86,22 @@ class GamesStore:
         ]
         if people:
             await connection.execute(insert(GamePlayerRow), people)
+        await write_bots(connection, table_id, game)
+        sides = len(game.totals)
+        abandoned = {seat % sides for seat in game.abandoned}
+        places = abandoners_last(ranks(game.totals, game.winner), abandoned)
         if rated:
-            sides: list[list[Person]] = [[] for _ in game.totals]
+            teams: list[list[Person]] = [[] for _ in range(sides)]
             for seat, (player, name) in enumerate(zip(game.players, game.seats, strict=True)):
                 assert player is not None
-                sides[seat % len(sides)].append(Person(player, name))
-            abandoned = {seat % len(sides) for seat in game.abandoned}
-            places = abandoners_last(ranks(game.totals, game.winner), abandoned)
-            await rate_game(connection, sides, places)
+                teams[seat % sides].append(Person(player, name))
+            await rate_game(connection, teams, places)
             await rate_format(
-                connection, format_of(config), sides, places, table_id, game.game, now
+                connection, format_of(config), teams, places, table_id, game.game, now
             )
+        elif rated_for_bots(game):
+            # People's ratings stay as they are; the bots are rated in their own pool.
+            await rate_bots(connection, format_of(config), game, places, now)
 
     async def history(self, player_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
         """A person's finished games, newest first: ``{"table_id", "game", "finished_at",

@@ -23,6 +23,7 @@ from pasur.server.http.guests import COOKIE, Guest, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.play.access import guest, live_table, manager, may_manage, token_seat
+from pasur.server.play.blocks import blocked_by, caller
 from pasur.server.play.bodies import BotBody, GuestBody, JoinBody, NewTable
 from pasur.server.play.invites import Invites
 from pasur.server.tables.commands import Join, Leave, PutBot, RemoveBot, Start
@@ -130,8 +131,14 @@ async def create_table(request: Request, body: NewTable) -> Response:
     responses=refusals(E.UNAVAILABLE),
 )
 async def list_tables(request: Request) -> Response:
-    """The lobby: each table with its people's ratings (null for bots and people not rated yet)."""
-    lives = manager(request).public_tables()
+    """The lobby: each table with its people's ratings (null for bots and people not rated yet),
+    but those where someone the caller has blocked sits."""
+    hidden = await blocked_by(request, caller(request))
+    lives = [
+        live
+        for live in manager(request).public_tables()
+        if not any(seat.player in hidden for seat in live.table.seats)
+    ]
     ratings = shared(request, "ratings", Ratings)
     shown = await ratings.for_seats([[seat.player for seat in live.table.seats] for live in lives])
     tables = [

@@ -21,6 +21,7 @@ from pasur.server.http.origin import origin_allowed
 from pasur.server.http.rate_limit import AddressLimits, SocketLimits
 from pasur.server.http.sockets import close_quietly, send_now
 from pasur.server.http.state import shared
+from pasur.server.play.blocks import blocked_by, caller
 from pasur.server.play.dispatch import POLICY_VIOLATION, Dispatcher, read
 from pasur.server.settings import ServerSettings
 from pasur.server.tables.connections import Connection
@@ -117,7 +118,12 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
     except (TimeoutError, WebSocketDisconnect):
         await close_quietly(websocket, 4408)
         return
-    connection = Connection(websocket, recipient, _socket_limits(websocket, recipient))
+    # Who holds the socket: the seat's person, or a spectator by their cookie. Their blocks are
+    # read once here; a block made later reaches this socket from where it is made (friends_api).
+    person = caller(websocket) if recipient == SPECTATOR else live.table.seats[recipient].player
+    limits = _socket_limits(websocket, recipient)
+    hidden = await blocked_by(websocket, person)
+    connection = Connection(websocket, recipient, limits, person=person, hidden=hidden)
     try:
         await tables.connect(live, connection, since)
     except Refused as refused:

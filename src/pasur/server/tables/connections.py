@@ -31,12 +31,27 @@ class Socket(Protocol):
 
 class Connection:
     """One socket at a table: a recipient (a seat or a spectator), a bounded send queue, and the
-    socket's rate limits (None: unlimited, for tests that drive the handler directly)."""
+    socket's rate limits (None: unlimited, for tests that drive the handler directly).
 
-    def __init__(self, socket: Socket, recipient: int, limits: SocketLimits | None = None) -> None:
+    ``person`` is who holds the socket (their opaque id, None for a spectator without a name),
+    and ``hidden`` the people whose chat lines and emotes it does not receive: those the person
+    has blocked (the play wing looks them up when the socket says hello).
+    """
+
+    def __init__(
+        self,
+        socket: Socket,
+        recipient: int,
+        limits: SocketLimits | None = None,
+        *,
+        person: str | None = None,
+        hidden: frozenset[str] = frozenset(),
+    ) -> None:
         self.socket = socket
         self.recipient = recipient
         self.limits = limits
+        self.person = person
+        self.hidden = hidden
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.closed = False
         self._task: asyncio.Task[None] | None = None

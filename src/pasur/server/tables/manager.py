@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
 from pasur.protocol.frames import ChatLine, EmoteShown, EventFrame, SnapshotFrame, Welcome
-from pasur.server.tables.chat import chat_line
+from pasur.server.tables.chat import chat_line, deliver
 from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
@@ -412,7 +412,7 @@ class TableManager:
                     for event in events:
                         assert isinstance(event, dict)
                         connection.send(EventFrame(event))
-            for line in live.chat.lines():
+            for line in live.chat.lines(connection.hidden):
                 connection.send(line)
             live.connections.add(connection)
             connection.start()
@@ -437,12 +437,8 @@ class TableManager:
         self.ownership.said(live, emote)
 
     def hear(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
-        """Keep a chat line (not an emote) and send it to every connection here."""
-        if isinstance(line, ChatLine):
-            live.chat.add(line)
-        text = line.to_text()
-        for connection in list(live.connections):
-            connection.send_text(text)
+        """Keep a chat line (not an emote) and send it to the connections here (:func:`deliver`)."""
+        deliver(live.chat, live.table.seats, list(live.connections), line)
 
     async def close_seat(self, live: LiveTable, seat: int) -> None:
         """Close the sockets of a seat its person left: they opened it with a token that no longer

@@ -1,6 +1,7 @@
 // A player's profile (/@/{name}): each format's conservative rating with its uncertainty (marked
 // provisional until enough rated games), a chart of the skill estimate after each rated game
-// (the shared race chart), games played and won, and the recent public games with replays.
+// (the shared race chart), games played and won, the bots beaten most often, and the recent
+// public games with replays.
 
 import { raceChart } from '../shared/chart.js';
 import { fill, h } from '../shared/dom.js';
@@ -48,6 +49,16 @@ function gameItem(game) {
   );
 }
 
+function botsBeaten(beaten) {
+  const item = (bot) => h('li', {}, h('span', { text: t('play.bot.name', { level: t(`play.level.${bot.level}`) }) }), h('span', { class: 'hint', text: t('account.profile.beaten', { count: bot.wins }) }));
+  return h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'bots-title' },
+    h('h2', { id: 'bots-title', text: t('account.profile.bots_beaten') }),
+    beaten.length ? h('ul', { class: 'account-list bots-beaten', id: 'bots-beaten' }, beaten.map(item)) : h('p', { class: 'hint', text: t('account.profile.no_bots') }),
+  );
+}
+
 let shown = null;
 
 function render() {
@@ -61,11 +72,12 @@ function render() {
     $('#profile-view'),
     formats.length ? formats.map(([format, rating]) => ratingPanel(format, rating)) : h('p', { class: 'panel', text: t('account.profile.unrated') }),
     h('section', { class: 'panel', 'aria-labelledby': 'recent-title' }, h('h2', { id: 'recent-title', text: t('account.profile.recent') }), shown.recent.length ? h('ul', { class: 'account-list', id: 'recent' }, shown.recent.map(gameItem)) : h('p', { class: 'hint', text: t('account.profile.no_recent') })),
+    botsBeaten(shown.bots_beaten),
   );
 }
 
 async function start() {
-  await initI18n({ extra: ['account'] });
+  await initI18n({ extra: ['account', 'play'] });
   mountLanguageSwitch(document.querySelector('[data-lang-switch]'));
   onLanguageChange(render);
   const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
