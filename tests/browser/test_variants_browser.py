@@ -225,13 +225,18 @@ def test_a_ru_baaz_replay_marks_the_open_cards_at_every_position(
     said = page.locator(".seat .open-line").first.inner_text()
     assert re.fullmatch(r"Open card: (10|[2-9AJQK])[♣♦♥♠]", said), said
     assert "the rest of a hand only by the one holding it" in page.locator("main").inner_text()
-    screenshot(page, "ru-baaz-replay-desktop.png", whole=True)
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{server}/replay/{table_id}/1?seat=0&lang=fa")
-    page.wait_for_selector("html[lang='fa'] body[data-ready='true']")
-    if page.locator("#first").is_enabled():
-        page.locator("#first").click()
-    assert page.evaluate(OPEN_SHOWN)[0]["marked"] == shown[0]["open"][0]
-    screenshot(page, "ru-baaz-replay-fa-phone.png", whole=True)
+    for lang, (width, height) in [
+        ("en", (1280, 800)),
+        ("en", (360, 740)),
+        ("fa", (1280, 800)),
+        ("fa", (360, 740)),
+    ]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{server}/replay/{table_id}/1?seat=0&lang={lang}")
+        page.wait_for_selector(f"html[lang='{lang}'] body[data-ready='true']")
+        if page.locator("#first").is_enabled():
+            page.locator("#first").click()
+        assert [seat["marked"] for seat in page.evaluate(OPEN_SHOWN)] == shown[0]["open"]
+        screenshot(page, f"ru-baaz-replay-{lang}-{width}.png", whole=True)
     assert problems == []
     context.close()
