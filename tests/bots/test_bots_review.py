@@ -12,7 +12,18 @@ from typing import Any
 import pytest
 
 from pasur.bots import RankedMove, review
-from pasur.rules import GameState, Move, RecordError, SeatView, legal_moves, new_game, play
+from pasur.rules import (
+    RU_BAAZ,
+    STANDARD,
+    GameState,
+    Move,
+    RecordError,
+    Rules,
+    SeatView,
+    legal_moves,
+    new_game,
+    play,
+)
 from pasur.rules import next_round as deal_next
 from pasur.rules.records import record_of, states
 
@@ -20,9 +31,9 @@ review_module = importlib.import_module("pasur.bots.review")
 """The module itself (``pasur.bots.review`` the attribute is the function), to patch ``hint``."""
 
 
-def random_game(players: int = 2, seed: int = 4) -> dict[str, Any]:
+def random_game(players: int = 2, seed: int = 4, rules: Rules = STANDARD) -> dict[str, Any]:
     rng = random.Random(seed)
-    state = new_game(players=players, seed=seed)
+    state = new_game(rules, players=players, seed=seed)
     while True:
         while state.turn >= 0:
             state = play(state, rng.choice(legal_moves(state)))
@@ -188,3 +199,28 @@ def test_the_expert_finds_a_costly_turn_in_random_play_within_the_budget() -> No
         assert isinstance(turn.played, Move)
         assert turn.loss > 0
         assert turn.moves[0].move == turn.best
+
+
+def test_under_ru_baaz_each_turn_is_judged_seeing_the_open_cards(fake: FakeHint) -> None:
+    """Pasur Ru Baaz: the judge is shown what the seat knew then, every open card included."""
+    record = random_game(seed=16, rules=RU_BAAZ)
+    assert record["rules"]["open-cards"] == "held"
+    turns = review(record, 0, worst=1000)
+    expected = choice_turns(record, 0)
+    assert len(fake.views) == len(expected) > 0
+    for seen, (before, _after) in zip(fake.views, expected, strict=True):
+        assert seen.open_cards == before.open_cards
+        # The other seat's open card is in its hand (none once its hand is empty), not in ours.
+        assert seen.open_cards[1] & ~before.hands[1] == 0
+        assert bool(seen.open_cards[1]) == bool(before.hands[1])
+        assert seen.hand == before.hands[0]
+    assert turns and all(turn.loss > 0 for turn in turns)
+
+
+def test_the_expert_reviews_a_ru_baaz_game_within_the_budget() -> None:
+    record = random_game(seed=17, rules=RU_BAAZ)
+    turns = review(record, 1, seconds=1.0, worst=3)
+    assert 0 < len(turns) <= 3
+    for turn in turns:
+        assert str(turn.played) == record["rounds"][turn.round]["plays"][turn.index]
+        assert turn.loss > 0 and turn.moves[0].move == turn.best

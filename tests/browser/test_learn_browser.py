@@ -277,6 +277,8 @@ def test_a_replay_steps_through_the_game_and_ends_on_the_record_totals(
     # The turn in words: what it cost, what the expert plays and takes.
     words = item.locator(".review-words").inner_text()
     assert re.match(r"You lost about \d+ points? here: the expert (plays|lays) ", words), words
+    # ... and only there: no bare figure beside it says it again.
+    assert item.inner_text().count("lost") == 1, item.inner_text()
     item.locator("button").click()
     wanted = (
         int(item.get_attribute("data-round") or -1),

@@ -1,9 +1,10 @@
 """The table as a card table, in real Chromium against the real ``pasur serve``: a whole round at
-each player count played by clicks, with hand, felt and every seat on screen and apart at
-1280×800, 360×740 and a landscape phone; captures held long enough to read and gathered into
-the capturer's pile; reduced motion fading instead of moving; events shown in the server's
-order; keyboard play; the invite link's reach; no request leaving the server's origin; the
-accessibility scan. Screenshots go to ``test-artifacts/``.
+each player count played by clicks at 1280×800 and at 360×740 (turned to landscape before every
+play too), with hand, felt and every seat on screen, apart and uncovered, and the table's cards
+on the felt; captures held long enough to read and gathered into the capturer's pile; reduced
+motion fading instead of moving; events shown in the server's order; keyboard play; a move the
+turn timer made said in the log and on the seat; the invite link's reach; no request leaving the
+server's origin; the accessibility scan. Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -25,41 +26,88 @@ if TYPE_CHECKING:
 SIZES = {"desktop": (1280, 800), "phone": (360, 740), "landscape": (740, 360)}
 
 LAYOUT = """() => {
-  const box = (element) => {
+  const rect = (element) => {
     const r = element.getBoundingClientRect();
-    return { name: element.id || element.dataset.seat && `seat ${element.dataset.seat}`,
-             left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   };
+  const named = (element) => element.id ? `#${element.id}`
+    : element.dataset.seat !== undefined ? `seat ${element.dataset.seat}`
+    : element.className || element.tagName;
+  const shown = (element) => element.checkVisibility({ visibilityProperty: true });
   const parts = [document.querySelector('#hand'), document.querySelector('#felt'),
                  ...document.querySelectorAll('.seat-panel')].filter((e) => e && e.offsetParent);
-  return { boxes: parts.map(box), width: innerWidth, height: innerHeight,
-           scroll: document.scrollingElement.scrollHeight,
-           cards: document.querySelectorAll('#hand .hand-card').length };
+  // What the eye would meet at points spread over each box: the box itself or something inside
+  // it, never an element laid over it. The corners are taken inside the box's rounding.
+  const covered = [];
+  for (const part of parts) {
+    const r = part.getBoundingClientRect();
+    const radius = parseFloat(getComputedStyle(part).borderStartStartRadius) || 0;
+    const inset = Math.min(Math.max(3, radius * 0.35 + 2), r.width / 2 - 1, r.height / 2 - 1);
+    const xs = [r.left + inset, r.left + r.width / 2, r.right - inset];
+    const ys = [r.top + inset, r.top + r.height / 2, r.bottom - inset];
+    for (const x of xs) for (const y of ys) {
+      const found = document.elementFromPoint(x, y);
+      if (found && !part.contains(found)) {
+        const at = `(${Math.round(x)}, ${Math.round(y)})`;
+        covered.push(`${named(part)} at ${at} is under ${named(found)}`);
+      }
+    }
+  }
+  // The other things on the page that could be laid over the table, when shown; some are not
+  // hit by elementFromPoint (pointer-events: none), so their boxes are compared too.
+  const others = [...document.querySelectorAll(
+      '.app-bar, #notice, #toast, #choices, #hints, #guide, #tools, #log-dialog, .emote-menu,'
+      + ' .emote-bubble, dialog[open]')].filter(shown).map((e) => ({ name: named(e), ...rect(e) }));
+  const cards = [...document.querySelectorAll('#table-cards .table-card')].map(rect);
+  const felt = document.querySelector('#felt');
+  const f = felt.getBoundingClientRect();
+  return { boxes: parts.map((e) => ({ name: named(e), ...rect(e) })), others, covered, cards,
+           felt: { left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
+                   right: f.left + felt.clientLeft + felt.clientWidth,
+                   bottom: f.top + felt.clientTop + felt.clientHeight },
+           drawers: [...document.querySelectorAll('dialog[open]')].map(named),
+           width: innerWidth, height: innerHeight,
+           scroll: document.scrollingElement.scrollHeight };
 }"""
 
 
+def _apart(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    return (
+        one["right"] <= other["left"] + 0.5
+        or other["right"] <= one["left"] + 0.5
+        or one["bottom"] <= other["top"] + 0.5
+        or other["bottom"] <= one["top"] + 0.5
+    )
+
+
+def _within(inner: dict[str, Any], outer: dict[str, Any]) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 0.5
+        and inner["top"] >= outer["top"] - 0.5
+        and inner["right"] <= outer["right"] + 0.5
+        and inner["bottom"] <= outer["bottom"] + 0.5
+    )
+
+
 def _check_layout(page: Page, where: str) -> None:
-    """Hand, felt and every seat inside the viewport, none overlapping another, no scrolling."""
+    """Hand, felt and every seat inside the viewport, none overlapping another nor covered by
+    anything else on the page (the bar, a notice, a toast, the tools, a drawer: none is open
+    during play); every table card inside the felt; no scrolling."""
     shown = page.evaluate(LAYOUT)
     boxes = shown["boxes"]
+    screen = {"left": 0, "top": 0, "right": shown["width"], "bottom": shown["height"]}
     assert shown["scroll"] <= shown["height"], f"{where}: the page scrolls"
+    assert shown["drawers"] == [], f"{where}: open during play: {shown['drawers']}"
+    assert shown["covered"] == [], f"{where}: {shown['covered']}"
     for box in boxes:
-        inside = (
-            box["left"] >= -0.5
-            and box["top"] >= -0.5
-            and box["right"] <= shown["width"] + 0.5
-            and box["bottom"] <= shown["height"] + 0.5
+        assert _within(box, screen), (
+            f"{where}: {box} is not inside {shown['width']}×{shown['height']}"
         )
-        assert inside, f"{where}: {box} is not inside {shown['width']}×{shown['height']}"
     for index, one in enumerate(boxes):
-        for other in boxes[index + 1 :]:
-            apart = (
-                one["right"] <= other["left"] + 0.5
-                or other["right"] <= one["left"] + 0.5
-                or one["bottom"] <= other["top"] + 0.5
-                or other["bottom"] <= one["top"] + 0.5
-            )
-            assert apart, f"{where}: {one} overlaps {other}"
+        for other in boxes[index + 1 :] + shown["others"]:
+            assert _apart(one, other), f"{where}: {one} overlaps {other}"
+    for card in shown["cards"]:
+        assert _within(card, shown["felt"]), f"{where}: a table card {card} is not on the felt"
 
 
 def _started(context: BrowserContext, server: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -99,39 +147,43 @@ TABLES = {
 }
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("shape", list(TABLES))
 def test_a_round_at_each_player_count_keeps_the_table_on_screen(
-    browser: Browser, server: str, shape: str
+    browser: Browser, server: str, shape: str, size: str
 ) -> None:
+    """A whole round played by clicks at one size, the layout checked before every play; the
+    phone is also turned to landscape and checked there before every play."""
     body = {**TABLES[shape], "bot_delay": 0}
-    context, page, problems, _ = _practice(browser, server, body, "anim=0")
+    context, page, problems, _ = _practice(
+        browser, server, body, "anim=0", **(DESKTOP if size == "desktop" else PHONE)
+    )
     assert page.locator(".seat-panel").count() == body["players"]
     if shape == "partners":
         # The partner sits across, marked; the others are the other side's colour.
         assert page.locator(".seat-panel.is-partner").get_attribute("data-place") == "top"
         assert page.locator(".seat-panel.side-0").count() == 2
         assert page.locator(".seat-panel.side-1").count() == 2
+    turned = ["landscape"] if size == "phone" else []
     plays = 0
-    sizes = ["desktop", "phone", "landscape"]
     deadline = time.monotonic() + 90
-    while not page.locator(SHEET).count():
+    while True:
         assert time.monotonic() < deadline, "the round did not end in time"
-        size = sizes[plays // 4 % len(sizes)]
-        width, height = SIZES[size]
-        page.set_viewport_size({"width": width, "height": height})
-        if page.locator(".hand-card.is-playable").count():
-            _check_layout(page, f"{shape} players, {size}, play {plays}")
-            if plays in (0, 4) and shape != "partners":
-                screenshot(page, f"table-{shape}-{size}.png")
-            assert _play_once(page)
-            plays += 1
-        else:
-            page.wait_for_timeout(30)
+        page.locator(f".hand-card.is-playable, {SHEET}").first.wait_for()
+        if page.locator(SHEET).count():
+            break
+        for shown in [*turned, size]:
+            width, height = SIZES[shown]
+            page.set_viewport_size({"width": width, "height": height})
+            _check_layout(page, f"{shape} players, {shown}, play {plays}")
+            if plays == 4 and shape != "partners":
+                screenshot(page, f"table-{shape}-{shown}.png")
+        card = page.locator(".hand-card.is-playable").first.get_attribute("data-card")
+        assert _play_once(page)  # the first playable card
+        plays += 1
+        page.locator(f".hand-card[data-card='{card}']").wait_for(state="detached")
     assert plays == 48 // body["players"]  # the 48 cards dealt after the table's 4
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, f"table-{shape}-sheet-desktop.png")
-    page.set_viewport_size({"width": 360, "height": 740})
-    screenshot(page, f"table-{shape}-sheet-phone.png")
+    screenshot(page, f"table-{shape}-sheet-{size}.png")
     assert problems == []
     context.close()
 
@@ -338,6 +390,7 @@ def test_the_table_page_asks_only_its_own_server_and_its_weight(
     origins = {f"{urlsplit(url).scheme}://{urlsplit(url).netloc}" for url in asked}
     assert origins == {server}, origins
     kinds = {"html": 0, "js": 0, "css": 0, "font": 0, "json": 0}
+    counts = dict.fromkeys(kinds, 0)
     for path, size in sizes.items():
         kind = (
             "font"
@@ -351,8 +404,15 @@ def test_the_table_page_asks_only_its_own_server_and_its_weight(
             else "html"
         )
         kinds[kind] += size
+        counts[kind] += 1
     ARTIFACTS.mkdir(exist_ok=True)
-    weight = {"bytes": kinds, "files": len(sizes), "total": sum(kinds.values())}
+    weight = {
+        "bytes": kinds,
+        "files": len(sizes),
+        "files_of_each": counts,
+        "total": sum(kinds.values()),
+        "paths": sorted(sizes),
+    }
     (ARTIFACTS / "table-page-weight.json").write_text(json.dumps(weight, indent=2))
     assert kinds["js"] and kinds["css"] and kinds["font"] and kinds["html"]
     assert weight["total"] < 400_000, weight  # docs/performance.md, "The table page"
@@ -523,5 +583,34 @@ def test_sound_is_on_after_a_tap_and_the_mute_is_remembered(browser: Browser, se
         }"""
     )
     assert said == ["Mina: 7♦ takes 4♠ (played by the timer)", "played by a stand-in bot", None]
+    assert problems == []
+    context.close()
+
+
+def test_a_move_the_timer_plays_is_said_in_the_log_and_on_the_seat(
+    browser: Browser, server: str
+) -> None:
+    """The real path: a table with the shortest turn timer offered (15 s), a person who does not
+    play, and the server playing for them when the clock runs out."""
+    body = {"players": 2, "bots": {"1": "casual"}, "bot_delay": 0, "turn_timer": 15}
+    context, page, problems, token = _practice(browser, server, body, "anim=0")
+    page.locator(".hand-card.is-playable").first.wait_for()
+    assert page.locator(".seat-panel[data-seat='0'] .avatar.has-clock").count() == 1
+    flash = page.locator(".seat-panel[data-seat='0'] .seat-flash")
+    flash.wait_for(timeout=30_000)
+    assert flash.inner_text() == "played by the timer"
+    screenshot(page, "table-timer-played-desktop.png")
+    said = page.locator("#log li.log-play").evaluate_all(
+        "lines => lines.map((line) => [line.dataset.move, line.textContent])"
+    )
+    timed = [
+        event
+        for event in _server_events(server, urlsplit(page.url).path, token)
+        if event["kind"] == "played" and event.get("by") == "timer"
+    ]
+    assert len(timed) == 1 and timed[0]["seat"] == 0, timed
+    mine = [text for move, text in said if move == timed[0]["move"]]
+    assert len(mine) == 1 and mine[0].startswith("Sara: "), said
+    assert mine[0].endswith(" (played by the timer)"), said
     assert problems == []
     context.close()

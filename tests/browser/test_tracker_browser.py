@@ -16,6 +16,8 @@ import random
 import re
 from typing import TYPE_CHECKING, Any
 
+import pytest
+from axe_support import serious_violations
 from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, api, screenshot, watch
 
 from pasur.rules import RoundCounts, make_rules
@@ -493,5 +495,39 @@ def test_a_round_entered_by_its_cards_in_persian(browser: Browser, server: str) 
     saved = api(server, "GET", f"/api/tracker/sheets/{sheet['edit_token']}")["rounds"][-1]
     assert saved["points"] == _twin_points(server, create, counts)
     assert saved["points"] == list(expected.rounds()[-1].score.points)
+    assert problems == []
+    context.close()
+
+
+# ---------------------------------------------------------------- accessibility
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_sheet_with_rounds_passes_the_accessibility_scan(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """A sheet in use, as its keeper sees it (the rounds, the race chart, the round form, with
+    counts and with cards) and as its share link shows it: no serious or critical violation."""
+    sheet, expected = _sheet_with_rounds(server, ["Nima", "Shirin", "Omid"], 2, seed=5)
+    context = browser.new_context(**PHONE, bypass_csp=True)
+    page = context.new_page()
+    problems = watch(page)
+    found = {}
+    page.goto(f"{server}{sheet['edit_url']}?lang={lang}")
+    _expect()(page.locator(".round")).to_have_count(2)
+    _expect()(page.locator("html")).to_have_attribute("lang", lang)
+    found["the sheet"] = serious_violations(page)
+    page.locator('input[name="entry-mode"][value="cards"]').check()
+    _expect()(page.locator(".card-mark")).to_have_count(52)
+    _choose_pile(page, 1)
+    _tap_cards(page, DECK[:3])
+    found["the round by its cards"] = serious_violations(page)
+    page.goto(f"{server}{sheet['share_url']}?lang={lang}")
+    _expect()(page.locator(".readonly-banner")).to_be_visible()
+    assert _shown_totals(page, 3) == [
+        str(total).translate(PERSIAN_DIGITS if lang == "fa" else {}) for total in expected.totals
+    ]
+    found["the share link"] = serious_violations(page)
+    assert {where: lines for where, lines in found.items() if lines} == {}
     assert problems == []
     context.close()

@@ -133,7 +133,9 @@ def test_a_wrong_claim_ends_the_game_and_is_said_on_the_game_over_screen(
     # The replay's last position says the claim and the record's winner (a claim can make it
     # other than the top total). The bot may have played first, so go to the last position.
     page.locator("#review").click()
-    page.locator("#last").click()
+    page.wait_for_selector("body[data-ready='true']")
+    if page.locator("#last").is_enabled():  # disabled when the claim was the round's first act
+        page.locator("#last").click()
     score = page.locator("#score")
     score.wait_for()
     assert "Noa claimed the game here (per shodam)." in score.inner_text()
@@ -167,5 +169,76 @@ def test_the_game_over_screen_says_a_drawn_game(browser: Browser, server: str) -
     page.locator("input[name=preset][value=pasur11]").wait_for(state="attached")
     assert page.evaluate(DRAWN_GAME_OVER, "en") == "A draw: the game ends tied at the top."
     assert page.evaluate(DRAWN_GAME_OVER, "fa") == "مساوی: بازی با امتیاز برابر در صدر تمام شد."
+    assert problems == []
+    context.close()
+
+
+OPEN_SHOWN = """() => [...document.querySelectorAll('.seat[data-seat]')].map((seat) => ({
+  marked: [...seat.querySelectorAll('.hand .card.is-open')].map((card) => card.dataset.card),
+  said: seat.querySelector('.open-line')?.dataset.open ?? null,
+}))"""
+
+
+def test_a_ru_baaz_replay_marks_the_open_cards_at_every_position(
+    browser: Browser, server: str
+) -> None:
+    """A short ru-baaz game (Noa plays the open card, then claims the game, per shodam): its
+    replay marks, at every position, the cards that lay face up, as the server's positions say."""
+    context = guest_context(browser, server, "Noa")
+    rejoin = new_table(
+        context,
+        server,
+        players=2,
+        preset="ru-baaz",
+        settings={"claims": "on"},
+        bots={"1": "random"},
+    )
+    table_id = urlsplit(rejoin).path.rsplit("/", 1)[-1]
+    assert context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}{rejoin}&anim=0&lang=en")
+    page.locator(".hand-card.is-playable").first.wait_for()
+    mine = page.locator("#hand .hand-card.is-open")
+    card = mine.get_attribute("data-card")
+    ways = mine.get_attribute("data-ways")
+    mine.click()
+    if ways != "1":
+        page.locator("#choices .choice").first.click()
+    page.locator(f".hand-card[data-card='{card}']").wait_for(state="detached")
+    page.locator("#claim").click()
+    page.locator("#claim").click()
+    page.locator("#close-sheet").click()
+    page.locator("#review").click()
+    page.wait_for_selector("body[data-ready='true']")
+    positions = context.request.get(f"{server}/api/tables/{table_id}/games/1/positions").json()
+    shown = positions["rounds"][0]["positions"]
+    assert len(shown) >= 2 and shown[0]["open"] != shown[-1]["open"]
+    if page.locator("#first").is_enabled():  # to the deal
+        page.locator("#first").click()
+    for index, position in enumerate(shown):
+        expected = [
+            {"marked": cards, "said": " ".join(cards) if cards else None}
+            for cards in position["open"]
+        ]
+        assert page.evaluate(OPEN_SHOWN) == expected, index
+        if index + 1 < len(shown):
+            page.locator("#next").click()
+    said = page.locator(".seat .open-line").first.inner_text()
+    assert re.fullmatch(r"Open card: (10|[2-9AJQK])[♣♦♥♠]", said), said
+    assert "the rest of a hand only by the one holding it" in page.locator("main").inner_text()
+    for lang, (width, height) in [
+        ("en", (1280, 800)),
+        ("en", (360, 740)),
+        ("fa", (1280, 800)),
+        ("fa", (360, 740)),
+    ]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{server}/replay/{table_id}/1?seat=0&lang={lang}")
+        page.wait_for_selector(f"html[lang='{lang}'] body[data-ready='true']")
+        if page.locator("#first").is_enabled():
+            page.locator("#first").click()
+        assert [seat["marked"] for seat in page.evaluate(OPEN_SHOWN)] == shown[0]["open"]
+        screenshot(page, f"ru-baaz-replay-{lang}-{width}.png", whole=True)
     assert problems == []
     context.close()

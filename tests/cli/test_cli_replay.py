@@ -80,6 +80,21 @@ def test_a_record_plays_back_to_the_same_scores(
         assert [line["points"] for line in scored["breakdown"]] == scored["points"]
 
 
+OLD_RECORD = Path(__file__).parents[1] / "rules" / "records" / "before-16-partnerships-pagat.json"
+
+
+def test_a_record_written_before_the_newer_settings_plays_back(pasur) -> None:
+    """A record from before issue #16 (it names only the 13 settings of its time) is replayed as
+    the engine of its time scored it; tests/rules/test_rules_records.py checks all three."""
+    data = pasur("replay", str(OLD_RECORD), "--json").json()
+    assert data["totals"] == [95, 105]
+    assert data["winner"] == 2
+    assert data["complete"] is True
+    assert [r["points"] for r in data["rounds"]] == [
+        [2, 18], [11, 9], [16, 4], [8, 12], [5, 15], [15, 5], [14, 6], [16, 4], [7, 13], [1, 19],
+    ]  # fmt: skip
+
+
 def test_text_output_names_the_winner(pasur, tmp_path: Path, game: GameState, record) -> None:
     result = pasur("replay", write(tmp_path, record))
     assert result.code == 0, result.stderr

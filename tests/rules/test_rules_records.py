@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from rules_support import play_game, random_chooser
 
 from pasur.rules import (
     CARDS,
+    SETTINGS,
     STANDARD,
     Card,
     GameState,
@@ -61,6 +63,39 @@ def test_a_whole_game_round_trips_through_json(players: int, rules: Rules) -> No
     assert data["seats"] == names
     assert data["totals"] == list(state.totals)
     assert data["winner"] == state.winner
+
+
+OLD_RECORDS = Path(__file__).with_name("records")
+"""Records written by the engine before issue #16 added its settings (see the README there)."""
+
+OLD_ROUND_POINTS = {
+    "before-16-two-players-standard.json": [
+        [8, 17], [14, 6], [11, 9], [12, 13], [12, 8], [15, 5],
+    ],
+    "before-16-three-players-house-rules.json": [
+        [15, 9, 1], [4, 4, 12], [4, 4, 12], [1, 16, 3], [2, 17, 1],
+    ],
+    "before-16-partnerships-pagat.json": [
+        [2, 18], [11, 9], [16, 4], [8, 12], [5, 15], [15, 5], [14, 6], [16, 4], [7, 13], [1, 19],
+    ],
+}  # fmt: skip
+"""Each round's points as the engine of that time scored them."""
+
+
+@pytest.mark.parametrize("name", OLD_ROUND_POINTS)
+def test_a_record_written_before_the_newer_settings_replays_to_the_same_scores(name: str) -> None:
+    data = loads((OLD_RECORDS / name).read_text("utf-8"))
+    missing = set(SETTINGS) - set(data["rules"])
+    assert {"open-cards", "last-card-sweep", "claims", "target-tie"} <= missing
+    state = replay(data)  # also checks the stated totals and winner against the plays
+    points = [list(r.result.points) for r in state.finished] + [list(state.result.points)]
+    assert points == OLD_ROUND_POINTS[name]
+    assert list(state.totals) == data["totals"] and state.winner == data["winner"] >= 0
+    # The settings it lacks are read at their standard values, and named when written again.
+    settings = state.rules.settings()
+    assert all(settings[setting] == STANDARD.settings()[setting] for setting in missing)
+    assert {key: settings[key] for key in data["rules"]} == data["rules"]
+    assert replay(loads(dumps(record_of(state, data["seats"])))) == state
 
 
 def test_the_record_format() -> None:

@@ -3,8 +3,8 @@
 // which position to show.
 
 import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
-import { cardsText, pileSummary, shortMove, spokenMove, splitMove } from '../shared/moves.js';
+import { t, tParts } from '../shared/i18n.js';
+import { cardsText, pileSummary, shortCard, shortMove, spokenMove, splitMove } from '../shared/moves.js';
 import { cardRow, scoreSheet } from './drawing.js';
 
 /** The cards a highlighted move touches: `{card, taken}` for the played and the best move. */
@@ -29,6 +29,14 @@ function marked(row, kinds) {
   return row;
 }
 
+/** Pasur Ru Baaz: the cards of a hand that lay face up at this position, marked. */
+function openMarked(row, open) {
+  for (const element of row.querySelectorAll('.card[data-card]')) {
+    if (open.includes(element.dataset.card)) element.classList.add('is-open');
+  }
+  return row;
+}
+
 function tableRow(position, kinds) {
   const label = t('learn.replay.table');
   return h(
@@ -48,6 +56,8 @@ function seatPanel(game, position, seat, kinds) {
   const surs = position.surs[seat];
   const { clubs, points } = pileSummary(pile, surs, game.surPoints);
   const handLabel = t('learn.replay.hand', { name });
+  const open = position.open?.[seat] ?? [];
+  const openWords = open.length ? t('learn.replay.open', { cards: cardsText(open) }) : null;
   return h(
     'section',
     {
@@ -65,8 +75,24 @@ function seatPanel(game, position, seat, kinds) {
       surs ? h('span', { class: 'badge sur', text: t('learn.replay.pile_surs', { n: surs }) }) : null,
     ),
     hand.length
-      ? marked(cardRow(hand, { label: `${handLabel}: ${cardsText(hand)}`, className: 'hand' }), kinds)
+      ? openMarked(
+          marked(
+            cardRow(hand, {
+              label: [`${handLabel}: ${cardsText(hand)}`, openWords].filter(Boolean).join('; '),
+              className: 'hand',
+            }),
+            kinds,
+          ),
+          open,
+        )
       : h('p', { class: 'hint', text: t('learn.replay.hand_empty') }),
+    open.length
+      ? h(
+          'p',
+          { class: 'open-line', dataset: { open: open.join(' ') } },
+          tParts('learn.replay.open', { cards: open.map(shortCard).join(' ') }),
+        )
+      : null,
     h('p', {
       class: 'pile-line',
       dataset: { clubs, points },
@@ -113,6 +139,7 @@ export function board(game, roundIndex, index, highlight) {
       position.hands.map((_, seat) => seatPanel(game, position, seat, kinds)),
     ),
     h('p', { class: 'hint', text: t('learn.replay.pile_note') }),
+    game.openCards === 'off' ? null : h('p', { class: 'hint', text: t(`learn.replay.open_note_${game.openCards}`) }),
   ];
 }
 

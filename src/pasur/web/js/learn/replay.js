@@ -24,7 +24,7 @@ function route() {
 
 const state = {
   route: route(),
-  game: null, // {seats, sides, surPoints, rounds, winner}
+  game: null, // {seats, sides, surPoints, openCards, rounds, winner}
   round: 0,
   index: 0,
   highlight: null, // the coach's turn being looked at
@@ -225,6 +225,8 @@ async function main() {
     seats: positions.seats,
     sides: sideNames(positions.seats, sides),
     surPoints: Number(record.rules?.['sur-points'] ?? 5),
+    // Pasur Ru Baaz: 'held' or 'stack' (which cards each seat knew), 'off' without it.
+    openCards: record.rules?.['open-cards'] ?? 'off',
     rounds: positions.rounds,
     // The record's winner: a side, "draw" (target-tie=draw), or null (an unfinished game).
     winner: record.winner ?? null,

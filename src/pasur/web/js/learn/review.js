@@ -42,9 +42,8 @@ function turnItem(turn, active, show) {
           best: shortMove(turn.best),
         }),
       }),
-      ' ',
-      h('span', { class: 'badge sur', text: t('learn.coach.loss', { loss: decimal(turn.loss, 1) }) }),
     ),
+    // What the turn cost is said once, in words (the values below give the exact figures).
     h('p', { class: 'review-words' }, reviewParts(turn)),
     h(
       'div',
