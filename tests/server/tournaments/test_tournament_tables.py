@@ -7,9 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
+from play_support import snapshot
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
-from test_tournaments_api import SOON, new_account, on_database, swiss
+from test_tournaments_api import SOON, code_of, new_account, on_database, swiss
 
 from pasur.server.db.rows import GameRow
 from pasur.server.tournaments import clock, games, store
@@ -61,6 +62,43 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
         games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
     )
     assert again == []
+
+
+def test_a_tournament_table_seats_its_pairing_only_and_others_may_watch(
+    client: TestClient,
+) -> None:
+    devices = {name: new_account(client, name) for name in ("Ava", "Babak")}
+    tournament_id = swiss(devices["Ava"])
+    for device in devices.values():
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+
+    async def pair(connection: AsyncConnection) -> list[int]:
+        return await store.pair_swiss_round(connection, tournament_id)
+
+    on_database(client, pair)
+    app = client.app.state  # type: ignore[attr-defined]
+    [table_id] = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    [pairing] = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    first, second = devices[pairing["first"]], devices[pairing["second"]]
+    # Someone who read the table's id in the public standings cannot take either seat.
+    mallory = new_account(client, "Mallory")
+    path = f"/api/tables/{table_id}"
+    for body in ({"seat": 0}, {"seat": 1}, {}):
+        refused = mallory.call("POST", f"{path}/join", body)
+        assert (refused.status_code, code_of(refused)) == (403, "seat_reserved")
+    assert mallory.call("GET", path).json()["reserved"] == ["other", "other"]
+    assert second.call("GET", path).json()["reserved"] == ["other", "you"]
+    # Nor may the first player fill the other's seat with a bot (and win by default).
+    assert first.call("POST", f"{path}/join", {}).json()["seat"] == 0
+    bot = first.call("POST", f"{path}/bots", {"seat": 1, "level": "random"})
+    assert code_of(bot) == "seat_reserved"
+    assert second.call("POST", f"{path}/join", {}).json()["seat"] == 1  # the seat kept for them
+    # Anyone may watch, and what they see names nobody's id.
+    seen = snapshot(client, table_id, None)
+    assert [seat["name"] for seat in seen["seats"]] == [pairing["first"], pairing["second"]]
+    assert "reserved" not in seen["config"]
 
 
 def test_a_swiss_advances_round_by_round_without_repeats(client: TestClient) -> None:

@@ -206,7 +206,7 @@ class TableManager:
         await self.store.create(
             table_id,
             creator=creator,
-            config=config.to_json(),
+            config=config.stored_json(),
             private=config.private,
             status=table.status.value,
             events=events,

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from pasur.protocol import Event, JSONObject, Kind
+from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 
 
 class Status(StrEnum):
@@ -72,6 +72,14 @@ EMPTY_SEAT = SeatState()
 def bot_name(level: str) -> str:
     """The name a bot of ``level`` sits under."""
     return f"{level} bot"
+
+
+def check_reserved(reserved: Sequence[str | None], seat: int, player: str | None) -> None:
+    """Raise ``seat_reserved`` when ``seat`` is kept for someone other than ``player`` (a bot
+    is nobody): a tournament's table seats its pairing and nobody else."""
+    kept = reserved[seat] if reserved else None
+    if kept is not None and kept != player:
+        raise Refused(ErrorCode.SEAT_RESERVED, f"seat {seat} is kept for another player")
 
 
 def abandoned(seats: Sequence[SeatState], history: Iterable[Event]) -> bool:

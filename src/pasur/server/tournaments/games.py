@@ -2,7 +2,9 @@
 
 :func:`open_tables` makes a private table (through the table manager, as ``POST /api/tables``
 does) for every stored pairing that has none, with the tournament's house rules; the pairing's
-first player is its creator (who starts it) and sits in seat 0, the second in seat 1.
+first player is its creator (who starts it) and sits in seat 0, the second in seat 1. Those two
+seats are reserved (:attr:`TableConfig.reserved`): nobody else, and no bot, may take them, so a
+stranger who reads the table's id in the standings can watch but not take a player's place.
 :func:`after_append` runs in the transaction that stores a table's step (beside the history's
 hook): when the step ends the game of a tournament table, the result is written with it, once.
 :func:`advance` takes a tournament its next step when its time has come.
@@ -112,7 +114,7 @@ async def open_tables(
         found = await store.tournament(connection, tournament_id)
         waiting = list(
             await connection.execute(
-                select(TournamentGameRow.id, TournamentGameRow.first)
+                select(TournamentGameRow.id, TournamentGameRow.first, TournamentGameRow.second)
                 .where(
                     TournamentGameRow.tournament_id == tournament_id,
                     TournamentGameRow.second.is_not(None),
@@ -122,9 +124,11 @@ async def open_tables(
             )
         )
     rules = make_rules(found.rules["preset"], found.rules["settings"])
-    config = TableConfig(players=found.players, rules=rules, private=True)
     made = []
-    for game_id, first in waiting:
+    for game_id, first, second in waiting:
+        config = TableConfig(
+            players=found.players, rules=rules, private=True, reserved=(first, second)
+        )
         live = await tables.create(config, first, {})
         async with engine.begin() as connection:
             await connection.execute(
