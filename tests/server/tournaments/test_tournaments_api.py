@@ -95,9 +95,10 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
     guest.guest("Dara")
     body = {"name": "Cup", "kind": "swiss", "rounds": 3, "starts_at": SOON}
     assert code_of(guest.call("POST", "/api/tournaments", body)) == "not_signed_in"
-    assert code_of(ava.call("POST", "/api/tournaments", {**body, "players": 4})) == "wrong_format"
     arena = {"name": "Cup", "kind": "arena", "rounds": 3, "starts_at": SOON}
     assert code_of(ava.call("POST", "/api/tournaments", arena)) == "wrong_format"
+    teams = {**arena, "rounds": None, "minutes": 30, "players": 4}
+    assert code_of(ava.call("POST", "/api/tournaments", teams)) == "wrong_format"  # Swiss only
     bad_rules = {**body, "rules": {"preset": "standard", "settings": {"target": "-4"}}}
     assert code_of(ava.call("POST", "/api/tournaments", bad_rules)) == "bad_config"
     assert ava.call("POST", "/api/tournaments", {**body, "rounds": 0}).status_code == 422
@@ -109,6 +110,8 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
     assert code_of(ava.call("POST", f"{path}/join")) == "already_joined"
     babak = new_account(client, "Babak")
     assert code_of(babak.call("POST", f"{path}/join", {"players": 3})) == "wrong_format"
+    partner = {"players": 2, "partner": "Ava"}
+    assert code_of(babak.call("POST", f"{path}/join", partner)) == "wrong_format"  # 2 a table
     assert code_of(babak.call("POST", f"{path}/leave")) == "not_entered"
     assert code_of(babak.call("POST", "/api/tournaments/nope/join")) == "no_such_tournament"
     assert code_of(client.get("/api/tournaments/nope")) == "no_such_tournament"
