@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from axe_support import serious_violations
-from browser_support import screenshot, watch
+from browser_support import PHONE, guest_context, screenshot, watch
 from test_account_browser import new_account
 
 if TYPE_CHECKING:
@@ -125,9 +125,21 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
     page.set_viewport_size({"width": 360, "height": 740})
     screenshot(page, "tournaments-live-phone-fa.png", whole=True)
 
-    # The table keeps its seats for the two: a third person only watches.
+    # The table keeps its seats for the two: a third person, who read its id, only watches.
     table_id = table.rsplit("/", 1)[1]
     assert _call(babak, "GET", f"/api/tables/{table_id}")["reserved"] == ["other", "you"]
+    stranger = guest_context(browser, site, "Mallory", **PHONE)
+    onlooker = stranger.new_page()
+    problems += watch(onlooker)
+    for lang, kept in (("en", "Kept for a tournament player"), ("fa", "بازیکنان مسابقه")):
+        onlooker.goto(f"{site}{table}?lang={lang}")
+        onlooker.locator("[data-kept='1']").wait_for()
+        assert onlooker.locator("[data-take-seat]").count() == 0
+        assert kept in onlooker.locator("[data-kept='0']").inner_text()
+        screenshot(onlooker, f"tournament-table-kept-phone-{lang}.png")
+    onlooker.locator("#watch").click()
+    onlooker.locator("#seat-picker").wait_for(state="hidden")
+    stranger.close()
 
     # A 4-player Swiss asks for a partner when joining.
     page.goto(f"{site}/tournaments?lang=en#{cup['id']}")

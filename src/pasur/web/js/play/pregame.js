@@ -49,11 +49,13 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
           : h('button', { type: 'button', class: 'button primary small', dataset: { takeSeat: String(seat.seat) }, onclick: () => take(seat.seat), text: t('play.picker.take') }),
     ),
   );
+  const free = table.seats.some((seat) => seat.kind === 'empty' && !keptForOther(seat));
+  const lead = table.status !== 'waiting' ? 'play.picker.running' : free ? 'play.picker.lead' : 'play.picker.kept_lead';
   fill(
     container,
     h('h1', { text: t('play.picker.title') }),
-    h('p', { class: 'lead', text: table.status === 'waiting' ? t('play.picker.lead') : t('play.picker.running') }),
-    guest ? h('p', { text: t('play.guest.as', { name: guest }) }) : nameField('picker-name'),
+    h('p', { class: 'lead', text: t(lead) }),
+    guest ? h('p', { text: t('play.guest.as', { name: guest }) }) : free ? nameField('picker-name') : null,
     h('ul', { class: 'seat-list' }, seats),
     error,
     h('button', { type: 'button', class: 'button', id: 'watch', onclick: onWatch, text: t('play.picker.watch') }),
