@@ -126,6 +126,13 @@ class TableConfig:
             "rated": self.rated,
         }
 
+    @property
+    def away_grace(self) -> float | None:
+        """Seconds a person may be disconnected before they count as gone (the lobby stops
+        listing a table nobody is at); None at a correspondence table, where being away is
+        normal."""
+        return None if self.correspondence else self.grace
+
     def stored_json(self) -> JSONObject:
         """The settings as the database keeps them: :meth:`to_json` and the reserved seats."""
         return self.to_json() | ({"reserved": list(self.reserved)} if self.reserved else {})

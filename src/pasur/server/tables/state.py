@@ -149,8 +149,10 @@ class TableState:
             self.votes[data["seat"]] = data["accept"]
         elif kind is Kind.CONNECTION:
             seat = data["seat"]
-            self.seats[seat] = dataclasses.replace(self.seats[seat], connected=data["connected"])
             self.away_since[seat] = None if data["connected"] else now
+            self.seats[seat] = dataclasses.replace(
+                self.seats[seat], connected=data["connected"], gone_since=self.away_since[seat]
+            )
             if data["connected"]:
                 self.grace_used[seat] = 0.0
         elif kind is Kind.STAND_IN:
