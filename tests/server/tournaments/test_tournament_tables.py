@@ -8,12 +8,15 @@ from datetime import UTC, datetime, timedelta
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
 from play_support import snapshot
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 from test_tournaments_api import SOON, code_of, new_account, on_database, swiss
 
-from pasur.server.db.rows import GameRow
+from pasur.protocol import Event, Kind
+from pasur.rules import DRAW as DRAW_GAME
+from pasur.server.db.rows import GameRow, TableEventRow
 from pasur.server.tournaments import clock, games, store
+from pasur.server.tournaments.swiss import DRAW
 
 NOW = datetime.now(UTC)
 
@@ -203,3 +206,34 @@ def test_a_player_who_misses_a_pairing_is_withdrawn_and_loses_it(client: TestCli
     assert outcomes == [None, 2]  # both sat at the first table; the second's second never came
     withdrawn = [line["name"] for line in found["standings"] if line["withdrawn"]]
     assert withdrawn == [two["second"]]
+
+
+def test_a_drawn_game_is_a_draw_in_the_tournament(client: TestClient) -> None:
+    devices = {name: new_account(client, name) for name in ("Ava", "Babak")}
+    tournament_id = swiss(devices["Ava"])
+    for device in devices.values():
+        device.call("POST", f"/api/tournaments/{tournament_id}/join")
+
+    async def pair(connection: AsyncConnection) -> list[int]:
+        return await store.pair_swiss_round(connection, tournament_id)
+
+    on_database(client, pair)
+    app = client.app.state  # type: ignore[attr-defined]
+    [table_id] = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    # A game ended level under target-tie=draw: the engine's winner is DRAW (-2), no side.
+    started = {"game": 1, "players": 2, "seats": ["Ava", "Babak"], "dealer": 1}
+    over = {"game": 1, "totals": [62, 62], "winner": DRAW_GAME, "winners": []}
+
+    async def end_drawn(connection: AsyncConnection) -> None:
+        for n, kind, data in ((101, Kind.STARTED, started), (102, Kind.GAME_OVER, over)):
+            await connection.execute(
+                insert(TableEventRow).values(table_id=table_id, n=n, kind=kind.value, data=data)
+            )
+        await games.after_append(connection, table_id, [Event(102, Kind.GAME_OVER, over)])
+
+    on_database(client, end_drawn)
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    assert [p["outcome"] for p in found["pairings"]] == [DRAW]
+    assert [line["score"] for line in found["standings"]] == [DRAW, DRAW]

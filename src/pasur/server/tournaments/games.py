@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pasur.protocol import Event, Kind
+from pasur.rules import DRAW as DRAWN_GAME
 from pasur.rules import make_rules
 from pasur.server.db.rows import TableEventRow, TournamentGameRow
 from pasur.server.history.game_log import WHO_AND_RESULT, finished_games
@@ -172,5 +173,8 @@ async def after_append(connection: AsyncConnection, table_id: str, events: Seque
     )
     ended = finished_games({"kind": kind, "data": data} for kind, data in rows)
     if ended:
-        # The pairing's first player (or team) sits in seat 0, which is side 0.
-        await store.record(connection, pairing.id, WIN if ended[0].winner == 0 else LOSS)
+        # The pairing's first player (or team) sits in seat 0, which is side 0; a game drawn
+        # (target-tie=draw) is a draw in the tournament too.
+        winner = ended[0].winner
+        outcome = WIN if winner == 0 else DRAW if winner == DRAWN_GAME else LOSS
+        await store.record(connection, pairing.id, outcome)
