@@ -279,7 +279,7 @@ class TableManager:
         self.ownership.resumed(live)
 
     def public_tables(self) -> list[LiveTable]:
-        """Public waiting tables for the lobby, but those nobody is at (:meth:`LiveTable.unattended`)."""
+        """Public waiting tables for the lobby, but those nobody is at (``unattended``)."""
         now = clock()
         return [
             live
