@@ -2,8 +2,8 @@
 entrant asked for when joining (:mod:`pasur.server.tournaments.teams`). Entrants made before
 this revision asked for nobody.
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision: str | None = "0006"
+revision = "0008"
+down_revision: str | None = "0007"
 branch_labels: str | None = None
 depends_on: str | None = None
 
