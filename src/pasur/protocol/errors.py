@@ -56,6 +56,7 @@ class ErrorCode(StrEnum):
     NO_SUCH_SEAT = "no_such_seat", 400, "there is no seat with that number"
     SEAT_TAKEN = "seat_taken", 409, "the seat is not empty"
     TABLE_FULL = "table_full", 409, "every seat is taken"
+    SEAT_RESERVED = "seat_reserved", 403, "the seat is kept for another person (a tournament's)"
     ALREADY_SEATED = "already_seated", 409, "the person already holds a seat at this table"
     NOT_SEATED = "not_seated", 403, "the person holds no seat here, or the seat is a bot's"
     NOT_A_BOT = "not_a_bot", 400, "the seat holds no bot"

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from passkey_support import Device, Passkey
 
 from pasur.rules import format_cards
 from pasur.rules.fairness import verify_commitment
@@ -246,3 +247,20 @@ def test_a_bad_move_is_refused_and_changes_nothing(client: TestClient, daily: Da
     assert person.call("GET", "/api/daily/2/game").json() == started
     no_guest = client.post("/api/daily/2/start")
     assert no_guest.json()["detail"]["code"] == "no_guest"
+
+
+def test_an_accounts_attempt_counts_on_every_device_it_signs_in_on(
+    client: TestClient, daily: DailyGames
+) -> None:
+    phone, laptop, passkey = Device(client), Device(client), Passkey()
+    phone.guest("Shirin")
+    assert phone.add_passkey(passkey).status_code == 201
+    assert phone.call("POST", "/api/daily/2/start").status_code == 200
+    # Another browser (no device cookie in common), first as a guest of its own: a new person.
+    laptop.guest("Laptop")
+    assert laptop.call("GET", "/api/daily").json()["deals"][0]["status"] == "new"
+    # Signed in to the same account there, it is the same person: the attempt is already made.
+    assert laptop.sign_in(passkey).status_code == 200
+    refused = laptop.call("POST", "/api/daily/2/start")
+    assert (refused.status_code, refused.json()["detail"]["code"]) == (409, "daily_played")
+    assert laptop.call("GET", "/api/daily/2/game").status_code == 200  # and it picks it up

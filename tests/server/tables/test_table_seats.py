@@ -223,3 +223,29 @@ def test_spectators_can_be_forbidden() -> None:
     with pytest.raises(Refused) as caught:
         table.events_for(2)
     assert caught.value.code == "no_such_seat"
+
+
+def test_reserved_seats_take_only_their_person_and_never_show_their_ids() -> None:
+    config = TableConfig(players=2, reserved=("ava-id", "babak-id"))
+    table = Table(config, rng=random.Random(3))
+    refused(table, "seat_reserved", table.join, Player("mallory", "Mallory"), 1)
+    refused(table, "seat_reserved", table.join, Player("mallory", "Mallory"))  # first empty: 0
+    refused(table, "seat_reserved", table.join, Player("babak-id", "Babak"), 0)
+    refused(table, "seat_reserved", table.put_bot, 1, "random")
+    table.join(Player("babak-id", "Babak"), 1)
+    refused(table, "seat_taken", table.join, Player("ava-id", "Ava"), 1)
+    table.join(Player("ava-id", "Ava"), 0)
+    assert [seat.player for seat in table.seats] == ["ava-id", "babak-id"]
+    # The ids are stored, read back, and never part of what anyone is sent.
+    assert config.reserved_for("babak-id") == 1 and config.reserved_for("mallory") is None
+    assert TableConfig.from_json(config.stored_json()) == config
+    assert "reserved" not in config.to_json()
+    assert "ava-id" not in str(table.snapshot_for(-1)) and "babak-id" not in str(config.to_json())
+    for bad in (["ava-id"], ["ava-id", 7], "ava-id", ["", None]):
+        with pytest.raises(Refused) as caught:
+            TableConfig.from_json({"players": 2, "reserved": bad})
+        assert caught.value.code == "bad_config"
+    # A seat kept for nobody (None) is anyone's.
+    open_seat = Table(TableConfig(players=2, reserved=("ava-id", None)))
+    open_seat.put_bot(1, "random")
+    assert open_seat.seats[1].kind is SeatKind.BOT

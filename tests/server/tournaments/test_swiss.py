@@ -30,6 +30,38 @@ def test_round_one_pairs_the_top_half_against_the_bottom_half() -> None:
     )
 
 
+def test_three_rounds_pair_as_the_dutch_rules_without_colours_would() -> None:
+    """Rounds two and three of eight players, worked by hand by the FIDE Handbook's Dutch system
+    (C.04.3): A.2 ranks by score then pairing number; A.3 makes score brackets, and a player
+    left unpaired moves down to the next bracket, where the moved-down player is paired first;
+    A.6 pairs a bracket's upper half S1 against its lower half S2; B.1 forbids a rematch. The
+    colour rules (A.7, and the exchanges they cause) are left out, as Pasur has no colours. The
+    results are this test's own; the expected rounds follow from them by those rules alone."""
+    players = [f"p{n}" for n in range(1, 9)]
+    results: list[Result] = []
+
+    def next_round(*played: tuple[str, str, int]) -> Round:
+        results.extend(Result(a, b, points) for a, b, points in played)
+        done = progress(players, results, [])
+        return pair_round(players, done.scores, done.met, done.byes)
+
+    assert next_round() == Round((("p1", "p5"), ("p2", "p6"), ("p3", "p7"), ("p4", "p8")), None)
+    # After round one: p1, p4, p6 on a point; p3, p7 on a half; p2, p5, p8 on nothing.
+    # The point bracket [p1 | p4 p6] pairs p1-p4; p6 moves down and meets the top of [p3 p7];
+    # p7 moves down and meets p2, the top of [p2 p5 p8]; p5-p8 remain.
+    second = next_round(
+        ("p1", "p5", WIN), ("p2", "p6", LOSS), ("p3", "p7", DRAW), ("p4", "p8", WIN)
+    )
+    assert second == Round((("p1", "p4"), ("p6", "p3"), ("p7", "p2"), ("p5", "p8")), None)
+    # After round two: p4 2; p6, p7 1.5; p1, p3 1; p5, p8 0.5; p2 0.
+    # p4, alone, moves down to [p6 p7] and meets p6; p7 moves down to [p1 p3] and meets p1
+    # (p3 it has met); p3 moves down to [p5 p8] and meets p5; p8 moves down and meets p2.
+    third = next_round(
+        ("p1", "p4", LOSS), ("p6", "p3", DRAW), ("p7", "p2", WIN), ("p5", "p8", DRAW)
+    )
+    assert third == Round((("p4", "p6"), ("p7", "p1"), ("p3", "p5"), ("p8", "p2")), None)
+
+
 def test_an_odd_field_gives_the_bye_to_the_lowest_seed() -> None:
     seven = EIGHT[:7]
     assert pair_round(seven, {}, [], []) == Round((("p1", "p4"), ("p2", "p5"), ("p3", "p6")), "p7")

@@ -7,12 +7,16 @@ from datetime import UTC, datetime, timedelta
 
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
-from sqlalchemy import select
+from play_support import snapshot
+from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection
-from test_tournaments_api import SOON, new_account, on_database, swiss
+from test_tournaments_api import SOON, code_of, new_account, on_database, swiss
 
-from pasur.server.db.rows import GameRow
+from pasur.protocol import Event, Kind
+from pasur.rules import DRAW as DRAW_GAME
+from pasur.server.db.rows import GameRow, TableEventRow
 from pasur.server.tournaments import clock, games, store
+from pasur.server.tournaments.swiss import DRAW
 
 NOW = datetime.now(UTC)
 
@@ -61,6 +65,43 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
         games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
     )
     assert again == []
+
+
+def test_a_tournament_table_seats_its_pairing_only_and_others_may_watch(
+    client: TestClient,
+) -> None:
+    devices = {name: new_account(client, name) for name in ("Ava", "Babak")}
+    tournament_id = swiss(devices["Ava"])
+    for device in devices.values():
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+
+    async def pair(connection: AsyncConnection) -> list[int]:
+        return await store.pair_swiss_round(connection, tournament_id)
+
+    on_database(client, pair)
+    app = client.app.state  # type: ignore[attr-defined]
+    [table_id] = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    [pairing] = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    first, second = devices[pairing["first"]], devices[pairing["second"]]
+    # Someone who read the table's id in the public standings cannot take either seat.
+    mallory = new_account(client, "Mallory")
+    path = f"/api/tables/{table_id}"
+    for body in ({"seat": 0}, {"seat": 1}, {}):
+        refused = mallory.call("POST", f"{path}/join", body)
+        assert (refused.status_code, code_of(refused)) == (403, "seat_reserved")
+    assert mallory.call("GET", path).json()["reserved"] == ["other", "other"]
+    assert second.call("GET", path).json()["reserved"] == ["other", "you"]
+    # Nor may the first player fill the other's seat with a bot (and win by default).
+    assert first.call("POST", f"{path}/join", {}).json()["seat"] == 0
+    bot = first.call("POST", f"{path}/bots", {"seat": 1, "level": "random"})
+    assert code_of(bot) == "seat_reserved"
+    assert second.call("POST", f"{path}/join", {}).json()["seat"] == 1  # the seat kept for them
+    # Anyone may watch, and what they see names nobody's id.
+    seen = snapshot(client, table_id, None)
+    assert [seat["name"] for seat in seen["seats"]] == [pairing["first"], pairing["second"]]
+    assert "reserved" not in seen["config"]
 
 
 def test_a_swiss_advances_round_by_round_without_repeats(client: TestClient) -> None:
@@ -165,3 +206,34 @@ def test_a_player_who_misses_a_pairing_is_withdrawn_and_loses_it(client: TestCli
     assert outcomes == [None, 2]  # both sat at the first table; the second's second never came
     withdrawn = [line["name"] for line in found["standings"] if line["withdrawn"]]
     assert withdrawn == [two["second"]]
+
+
+def test_a_drawn_game_is_a_draw_in_the_tournament(client: TestClient) -> None:
+    devices = {name: new_account(client, name) for name in ("Ava", "Babak")}
+    tournament_id = swiss(devices["Ava"])
+    for device in devices.values():
+        device.call("POST", f"/api/tournaments/{tournament_id}/join")
+
+    async def pair(connection: AsyncConnection) -> list[int]:
+        return await store.pair_swiss_round(connection, tournament_id)
+
+    on_database(client, pair)
+    app = client.app.state  # type: ignore[attr-defined]
+    [table_id] = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    # A game ended level under target-tie=draw: the engine's winner is DRAW (-2), no side.
+    started = {"game": 1, "players": 2, "seats": ["Ava", "Babak"], "dealer": 1}
+    over = {"game": 1, "totals": [62, 62], "winner": DRAW_GAME, "winners": []}
+
+    async def end_drawn(connection: AsyncConnection) -> None:
+        for n, kind, data in ((101, Kind.STARTED, started), (102, Kind.GAME_OVER, over)):
+            await connection.execute(
+                insert(TableEventRow).values(table_id=table_id, n=n, kind=kind.value, data=data)
+            )
+        await games.after_append(connection, table_id, [Event(102, Kind.GAME_OVER, over)])
+
+    on_database(client, end_drawn)
+    found = client.get(f"/api/tournaments/{tournament_id}").json()
+    assert [p["outcome"] for p in found["pairings"]] == [DRAW]
+    assert [line["score"] for line in found["standings"]] == [DRAW, DRAW]

@@ -14,9 +14,9 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.server.app import create_app
-from pasur.server.db.rows import TournamentEntrantRow, TournamentRow
+from pasur.server.db.rows import TournamentEntrantRow, TournamentGameRow, TournamentRow
 from pasur.server.settings import ServerSettings
-from pasur.server.tournaments import store
+from pasur.server.tournaments import arena, store
 from pasur.server.tournaments.swiss import DRAW, WIN
 
 T = TypeVar("T")
@@ -95,9 +95,10 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
     guest.guest("Dara")
     body = {"name": "Cup", "kind": "swiss", "rounds": 3, "starts_at": SOON}
     assert code_of(guest.call("POST", "/api/tournaments", body)) == "not_signed_in"
-    assert code_of(ava.call("POST", "/api/tournaments", {**body, "players": 4})) == "wrong_format"
     arena = {"name": "Cup", "kind": "arena", "rounds": 3, "starts_at": SOON}
     assert code_of(ava.call("POST", "/api/tournaments", arena)) == "wrong_format"
+    teams = {**arena, "rounds": None, "minutes": 30, "players": 4}
+    assert code_of(ava.call("POST", "/api/tournaments", teams)) == "wrong_format"  # Swiss only
     bad_rules = {**body, "rules": {"preset": "standard", "settings": {"target": "-4"}}}
     assert code_of(ava.call("POST", "/api/tournaments", bad_rules)) == "bad_config"
     assert ava.call("POST", "/api/tournaments", {**body, "rounds": 0}).status_code == 422
@@ -109,6 +110,8 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
     assert code_of(ava.call("POST", f"{path}/join")) == "already_joined"
     babak = new_account(client, "Babak")
     assert code_of(babak.call("POST", f"{path}/join", {"players": 3})) == "wrong_format"
+    partner = {"players": 2, "partner": "Ava"}
+    assert code_of(babak.call("POST", f"{path}/join", partner)) == "wrong_format"  # 2 a table
     assert code_of(babak.call("POST", f"{path}/leave")) == "not_entered"
     assert code_of(babak.call("POST", "/api/tournaments/nope/join")) == "no_such_tournament"
     assert code_of(client.get("/api/tournaments/nope")) == "no_such_tournament"
@@ -154,3 +157,84 @@ def test_a_restart_mid_swiss_loses_nothing(
     assert not any(frozenset((p["first"], p["second"])) in met for p in two)
     bye_one = next(p["first"] for p in one if p["second"] is None)
     assert bye_one not in [p["first"] for p in two if p["second"] is None]
+
+
+def test_a_restart_mid_arena_loses_nothing(
+    backend: str, web_root: Path, make_client: Callable[..., TestClient]
+) -> None:
+    """Streaks, points, who plays whom and who left are rebuilt from the rows: a second server
+    on the same database shows the same standings and pairs exactly as one that never stopped
+    (the same calls to an :class:`arena.Arena` kept in memory throughout)."""
+    settings = ServerSettings(database_url=backend, web_root=web_root)
+    names = ("Ava", "Babak", "Cyrus", "Dara", "Elham")
+    first = TestClient(create_app(settings))
+    with first:
+        devices = [new_account(first, name) for name in names]
+        body = {"name": "Blitz", "kind": "arena", "minutes": 60, "starts_at": PAST}
+        made = devices[0].call("POST", "/api/tournaments", body)
+        assert made.status_code == 201, made.text
+        tournament_id = made.json()["id"]
+        for device in devices:
+            assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+
+        async def play(connection: AsyncConnection) -> None:
+            # Ava beats Babak, then Elham (two wins: on fire); Cyrus and Dara play on.
+            for _ in range(2):
+                games = await store.pair_arena(connection, tournament_id)
+                await store.record(connection, games[0], WIN)
+            await store.pair_arena(connection, tournament_id)  # Ava meets Babak again
+
+        on_database(first, play)
+        assert devices[3].call("POST", f"/api/tournaments/{tournament_id}/leave").status_code == 204
+        before = first.get(f"/api/tournaments/{tournament_id}").json()
+    lines = {line["name"]: line for line in before["standings"]}
+    assert (lines["Ava"]["score"], lines["Ava"]["on_fire"], lines["Dara"]["withdrawn"]) == (
+        4,
+        True,
+        True,
+    )
+    playing = [(p["first"], p["second"]) for p in before["pairings"] if p["outcome"] is None]
+    assert playing == [("Cyrus", "Dara"), ("Ava", "Babak")]
+
+    second = TestClient(create_app(settings))
+    with second:
+        assert second.get(f"/api/tournaments/{tournament_id}").json() == before
+
+        async def go_on(connection: AsyncConnection) -> None:
+            # The two games still being played end (their first players win), then a pairing.
+            rows = await connection.execute(
+                select(TournamentGameRow.id)
+                .where(
+                    TournamentGameRow.tournament_id == tournament_id,
+                    TournamentGameRow.outcome.is_(None),
+                )
+                .order_by(TournamentGameRow.id)
+            )
+            for (game_id,) in list(rows):
+                await store.record(connection, game_id, WIN)
+            await store.pair_arena(connection, tournament_id)
+
+        on_database(second, go_on)
+        after = second.get(f"/api/tournaments/{tournament_id}").json()
+
+    never_stopped = arena.Arena()
+    for name in names:
+        never_stopped.join(name)
+    never_stopped.pair()
+    never_stopped.finish("Ava", "Babak", WIN)
+    never_stopped.pair()
+    never_stopped.finish("Ava", "Elham", WIN)
+    never_stopped.pair()
+    never_stopped.withdraw("Dara")
+    never_stopped.finish("Cyrus", "Dara", WIN)
+    never_stopped.finish("Ava", "Babak", WIN)
+    expected = never_stopped.pair()
+    assert [(p["first"], p["second"]) for p in after["pairings"] if p["outcome"] is None] == (
+        expected
+    )
+    assert expected == [("Ava", "Cyrus"), ("Babak", "Elham")]  # Dara, who left, is not paired
+    lines = {line["name"]: line for line in after["standings"]}
+    assert {name: lines[name]["score"] for name in names} == {
+        name: never_stopped.entrants[name].points for name in names
+    }
+    assert lines["Ava"]["score"] == 2 + 2 + 4  # the streak lived through the restart

@@ -6,8 +6,9 @@ person's one attempt, ``GET …/game`` picks it up again, ``POST …/play`` play
 ``GET …/result`` gives the score, the share line, the review and the expert's own game, and
 ``GET …/leaderboard`` the day's best scores.
 
-A person is their guest cookie; beside it a long-lived ``pasur_device`` cookie marks the browser,
-so a second attempt from the same device under a new guest name is refused too.
+A person is their guest cookie's id (an account's id once signed in, on any device); beside it a
+long-lived ``pasur_device`` cookie marks the browser, so a second attempt from the same device
+under a new guest name is refused too.
 """
 
 from __future__ import annotations

@@ -354,10 +354,13 @@ class TournamentEntrantRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     seed: Mapped[int] = mapped_column(Integer)
     withdrawn: Mapped[bool] = mapped_column(Boolean)
+    partner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """A 4-player Swiss: the partner's name asked for (:mod:`pasur.server.tournaments.teams`)."""
 
 
 class TournamentGameRow(Base):
-    """One pairing: a game between two entrants (or a bye, ``second`` empty) and its result."""
+    """One pairing: a game between two entrants (or a bye, ``second`` empty) and its result.
+    In a 4-player Swiss each side is a team, written ``first id+second id``."""
 
     __tablename__ = "tournament_games"
     __table_args__ = (UniqueConstraint("tournament_id", "round", "first"),)

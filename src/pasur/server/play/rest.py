@@ -154,8 +154,17 @@ async def list_tables(request: Request) -> Response:
     responses=refusals(E.NO_SUCH_TABLE, E.UNAVAILABLE),
 )
 async def show_table(request: Request, table_id: str) -> Response:
-    """The table as the lobby describes it, its absolute ``invite_url`` and ``invite_reach``."""
-    return JSONResponse(describe(request, await live_table(request, table_id)))
+    """The table as the lobby describes it, its absolute ``invite_url`` and ``invite_reach``,
+    and for each seat whether it is kept for the caller (``you``), someone else, or nobody."""
+    live = await live_table(request, table_id)
+    caller = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
+    config = live.table.config
+    kept = config.reserved or (None,) * config.players
+    reserved = [
+        None if who is None else "you" if caller is not None and who == caller.id else "other"
+        for who in kept
+    ]
+    return JSONResponse(describe(request, live) | {"reserved": reserved})
 
 
 @router.post(
@@ -166,6 +175,7 @@ async def show_table(request: Request, table_id: str) -> Response:
         E.NO_SUCH_SEAT,
         E.SEAT_TAKEN,
         E.TABLE_FULL,
+        E.SEAT_RESERVED,
         E.ALREADY_SEATED,
         E.GAME_RUNNING,
         E.BAD_NAME,
@@ -178,11 +188,14 @@ async def show_table(request: Request, table_id: str) -> Response:
 async def join_table(
     request: Request, table_id: str, body: Annotated[JoinBody | None, Body()] = None
 ) -> Response:
-    """Take the given seat or the first empty one: answers the seat and its secret token."""
+    """Take the given seat, else the one kept for the caller, else the first empty one:
+    answers the seat and its secret token."""
     person = guest(request)
     live = await live_table(request, table_id)
     token = secrets.token_urlsafe(24)
     wanted = body.seat if body else None
+    if wanted is None:
+        wanted = live.table.config.reserved_for(person.id)
     join = Join(Player(person.id, person.name), wanted, token_digest(token))
     await manager(request).act(live, join)
     seat = live.table.seat_of(person.id)
@@ -217,6 +230,7 @@ async def leave_table(request: Request, table_id: str) -> Response:
         *SEAT_CODES,
         E.NO_SUCH_SEAT,
         E.SEAT_TAKEN,
+        E.SEAT_RESERVED,
         E.BAD_LEVEL,
         E.GAME_RUNNING,
         E.CROSS_SITE,

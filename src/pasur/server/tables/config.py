@@ -68,6 +68,10 @@ class TableConfig:
     """Seconds a bot waits before playing, so people can follow (0 plays at once)."""
     rated: bool = False
     """Whether finished games change the people's ratings (public tables only)."""
+    reserved: tuple[str | None, ...] = ()
+    """Seats kept for named people (a tournament's pairing): seat ``i`` may be taken only by the
+    person whose id is ``reserved[i]`` (None: by anyone), and by no bot; empty: no seat is kept.
+    The ids are never shown: :meth:`to_json` leaves them out, :meth:`stored_json` keeps them."""
 
     def __post_init__(self) -> None:
         try:
@@ -90,6 +94,18 @@ class TableConfig:
         if not isinstance(rated, bool) or (rated and self.private):
             raise Refused(ErrorCode.BAD_CONFIG, "rated must be true or false, on a public table")
         object.__setattr__(self, "drop_bot", bot_level(self.drop_bot, ErrorCode.BAD_CONFIG))
+        reserved: object = self.reserved
+        if isinstance(reserved, list):  # read back from the database
+            reserved = tuple(reserved)
+            object.__setattr__(self, "reserved", reserved)
+        if not isinstance(reserved, tuple) or not (
+            reserved == ()
+            or (
+                len(reserved) == self.players
+                and all(who is None or (isinstance(who, str) and who) for who in reserved)
+            )
+        ):
+            raise Refused(ErrorCode.BAD_CONFIG, "reserved names a person (or null) for every seat")
 
     @property
     def correspondence(self) -> bool:
@@ -97,7 +113,7 @@ class TableConfig:
         return self.turn_timer is not None and self.turn_timer >= CORRESPONDENCE_TIMER
 
     def to_json(self) -> JSONObject:
-        """The settings as plain data (all of them are public)."""
+        """The settings as plain data, as anyone may see them (the reserved seats' ids left out)."""
         return {
             "players": self.players,
             "rules": self.rules.settings(),
@@ -110,9 +126,25 @@ class TableConfig:
             "rated": self.rated,
         }
 
+    @property
+    def away_grace(self) -> float | None:
+        """Seconds a person may be disconnected before they count as gone (the lobby stops
+        listing a table nobody is at); None at a correspondence table, where being away is
+        normal."""
+        return None if self.correspondence else self.grace
+
+    def stored_json(self) -> JSONObject:
+        """The settings as the database keeps them: :meth:`to_json` and the reserved seats."""
+        return self.to_json() | ({"reserved": list(self.reserved)} if self.reserved else {})
+
+    def reserved_for(self, player_id: str) -> int | None:
+        """The seat kept for ``player_id``, or None."""
+        return self.reserved.index(player_id) if player_id in self.reserved else None
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableConfig:
-        """Read settings written by :meth:`to_json`; missing ones take their defaults."""
+        """Read settings written by :meth:`stored_json` (or :meth:`to_json`); missing ones take
+        their defaults."""
         fields = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - fields
         if unknown:

@@ -17,6 +17,7 @@ from pasur.server.tables.chat import ChatLog
 from pasur.server.tables.commands import SeatTokens
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.emotes import EmoteGate
+from pasur.server.tables.seats import abandoned
 from pasur.server.tables.store import token_digest
 from pasur.server.tables.table import Table
 
@@ -92,6 +93,11 @@ class LiveTable:
     def connected_to(self, seat: int) -> int:
         """How many open connections hold ``seat``."""
         return sum(1 for c in self.connections if c.recipient == seat and not c.closed)
+
+    def unattended(self, now: float) -> bool:
+        """Whether nobody is at the table to start it, by :func:`abandoned`."""
+        table = self.table
+        return abandoned(table.seats, table.history, now, table.config.away_grace)
 
     def seats_here(self) -> set[int]:
         """The seats with an open connection here."""

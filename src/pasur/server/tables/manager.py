@@ -38,7 +38,6 @@ from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.idle import IDLE_SWEEP, WAKE_AHEAD, idle_tables, wake_at
 from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
-from pasur.server.tables.seats import abandoned
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
 from pasur.server.tables.ticker import tick_at_deadlines
@@ -206,7 +205,7 @@ class TableManager:
         await self.store.create(
             table_id,
             creator=creator,
-            config=config.to_json(),
+            config=config.stored_json(),
             private=config.private,
             status=table.status.value,
             events=events,
@@ -280,14 +279,14 @@ class TableManager:
         self.ownership.resumed(live)
 
     def public_tables(self) -> list[LiveTable]:
-        """Public tables still waiting for players, for the lobby, but those whose people all
-        left (the host gone, nobody else seated): nobody is there to start them."""
+        """Public waiting tables for the lobby, but those nobody is at (``unattended``)."""
+        now = clock()
         return [
             live
             for live in self.tables.values()
             if not live.table.config.private
             and live.table.status.value == "waiting"
-            and not abandoned(live.table.seats, live.table.history)
+            and not live.unattended(now)
         ]
 
     # Steps.

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from pasur.protocol import Event, JSONObject, Kind
+from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 
 
 class Status(StrEnum):
@@ -53,6 +53,9 @@ class SeatState:
     """Whether the person's connection is up (bots are always there)."""
     stand_in: bool = False
     """Whether a bot is playing for the person, who dropped and ran out of grace."""
+    gone_since: float | None = dataclasses.field(default=None, compare=False)
+    """When the person's connection went down, by this process's clock (None while it is up):
+    a reading, not part of the seat, so a table rebuilt elsewhere is still the same table."""
 
     def to_json(self, seat: int) -> JSONObject:
         """The seat as everyone may see it (no player id)."""
@@ -74,9 +77,24 @@ def bot_name(level: str) -> str:
     return f"{level} bot"
 
 
-def abandoned(seats: Sequence[SeatState], history: Iterable[Event]) -> bool:
-    """Whether someone sat at the table and left, and no person sits there now (the lobby no
-    longer lists such a table)."""
-    if any(seat.kind is SeatKind.HUMAN for seat in seats):
-        return False
-    return any(event.kind is Kind.LEFT for event in history)
+def check_reserved(reserved: Sequence[str | None], seat: int, player: str | None) -> None:
+    """Raise ``seat_reserved`` when ``seat`` is kept for someone other than ``player`` (a bot
+    is nobody): a tournament's table seats its pairing and nobody else."""
+    kept = reserved[seat] if reserved else None
+    if kept is not None and kept != player:
+        raise Refused(ErrorCode.SEAT_RESERVED, f"seat {seat} is kept for another player")
+
+
+def abandoned(
+    seats: Sequence[SeatState], history: Iterable[Event], now: float, grace: float | None
+) -> bool:
+    """Whether nobody is at the table to start it, so the lobby no longer lists it: someone sat
+    there and left and no person sits there now, or every person seated has been disconnected
+    for ``grace`` seconds or more (a host who closed the tab). The table is listed again as soon
+    as one of them comes back. ``grace`` None: being away is normal (correspondence)."""
+    people = [seat for seat in seats if seat.kind is SeatKind.HUMAN]
+    if not people:
+        return any(event.kind is Kind.LEFT for event in history)
+    return grace is not None and all(
+        seat.gone_since is not None and now - seat.gone_since >= grace for seat in people
+    )

@@ -15,7 +15,7 @@ from pasur.protocol.events import EventData
 from pasur.rules import Card, GameState, Move, claim, claim_is_right, new_game, next_round, play
 from pasur.rules.records import record_of
 from pasur.server.tables.config import TableConfig
-from pasur.server.tables.seats import EMPTY_SEAT, SeatKind, SeatState, Status
+from pasur.server.tables.seats import EMPTY_SEAT, SeatKind, SeatState, Status, check_reserved
 
 SEAT_CHANGES = frozenset({Kind.SEATED, Kind.LEFT, Kind.BOT_SEATED, Kind.BOT_REMOVED})
 """Kinds that change who sits in a seat."""
@@ -63,13 +63,15 @@ class TableState:
                 return seat
         return None
 
-    def check_empty(self, seat: int) -> None:
-        """Raise unless ``seat`` is a seat of this table that nobody holds: ``no_such_seat`` or
-        ``seat_taken``."""
+    def check_empty(self, seat: int, player: str | None = None) -> None:
+        """Raise unless ``seat`` is a seat of this table that nobody holds and that is not kept
+        for anyone but ``player`` (None: a bot): ``no_such_seat``, ``seat_taken`` or
+        ``seat_reserved``."""
         check_seat(self.config, seat)
         occupant = self.seats[seat]
         if occupant.kind is not SeatKind.EMPTY:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken by {occupant.name}")
+        check_reserved(self.config.reserved, seat, player)
 
     def person_in_game(self, seat: int) -> GameState:
         """The game, when ``seat`` is a person's seat at a table that is playing: what a play or
@@ -147,8 +149,10 @@ class TableState:
             self.votes[data["seat"]] = data["accept"]
         elif kind is Kind.CONNECTION:
             seat = data["seat"]
-            self.seats[seat] = dataclasses.replace(self.seats[seat], connected=data["connected"])
             self.away_since[seat] = None if data["connected"] else now
+            self.seats[seat] = dataclasses.replace(
+                self.seats[seat], connected=data["connected"], gone_since=self.away_since[seat]
+            )
             if data["connected"]:
                 self.grace_used[seat] = 0.0
         elif kind is Kind.STAND_IN:

@@ -127,7 +127,7 @@ class Table:
 
         Raises:
             Refused: ``game_running``, ``already_seated``, ``bad_player``, ``bad_name``,
-                ``no_such_seat``, ``seat_taken`` or ``table_full``.
+                ``no_such_seat``, ``seat_taken``, ``seat_reserved`` or ``table_full``.
         """
         self._state.refuse_while_playing("join")
         player_id: object = player.id  # from outside: a test or a forwarded command
@@ -141,7 +141,7 @@ class Table:
             seat = self.first_empty()
             if seat is None:
                 raise Refused(ErrorCode.TABLE_FULL, "every seat is taken")
-        self._state.check_empty(seat)
+        self._state.check_empty(seat, player.id)
         self._emit(Kind.SEATED, {"seat": seat, "player": player.id, "name": name}, 0.0)
         return self._flush()
 
@@ -168,7 +168,7 @@ class Table:
         return self._flush()
 
     def put_bot(self, seat: int, level: str) -> list[Event]:
-        """Put a bot of ``level`` (one of ``BOT_NAMES``) in an empty seat.
+        """Put a bot of ``level`` (one of ``BOT_NAMES``) in an empty seat (not a reserved one).
 
         Raises:
             Refused: ``game_running``, ``bad_level``, ``no_such_seat`` or ``seat_taken``.

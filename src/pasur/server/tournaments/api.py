@@ -21,6 +21,7 @@ from pasur.server.db.database import Database
 from pasur.server.http.guests import COOKIE, Guest, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
+from pasur.server.tables.config import TableConfig
 from pasur.server.tournaments import store
 
 router = APIRouter(tags=["tournaments"])
@@ -53,6 +54,12 @@ class NewTournamentBody(BaseModel):
 class JoinTournamentBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     players: Literal[2, 3, 4] = Field(2, description="The format the caller means to play.")
+    partner: str | None = Field(
+        None,
+        min_length=1,
+        max_length=64,
+        description="A 4-player Swiss: the account name of the partner wanted (they name you).",
+    )
 
 
 def engine(request: Request) -> AsyncEngine:
@@ -68,23 +75,29 @@ def signed_in(request: Request) -> Guest:
 
 
 def checked(body: NewTournamentBody) -> store.NewTournament:
-    """The tournament the body describes (``wrong_format``, ``bad_config`` when it cannot be)."""
-    if body.players == 4:
-        raise Refused(E.WRONG_FORMAT, "tournaments are for 2 players a table for now")
+    """The tournament the body describes (``wrong_format``, ``bad_config`` when it cannot be).
+
+    Four players a table always play in two partnerships, and only in a Swiss (an arena pairs
+    people one by one as their games end, which teams would not fit)."""
+    if body.players == 4 and body.kind == store.ARENA:
+        raise Refused(E.WRONG_FORMAT, "an arena is for 2 players a table")
     length = body.rounds if body.kind == store.SWISS else body.minutes
     other = body.minutes if body.kind == store.SWISS else body.rounds
     if length is None or other is not None:
         needs = "rounds" if body.kind == store.SWISS else "minutes"
         raise Refused(E.WRONG_FORMAT, f"a {body.kind} tournament is given its {needs} only")
+    settings = dict(body.rules.settings)
+    if body.players == 4:
+        settings["partnerships"] = "on"
     try:
-        make_rules(body.rules.preset, body.rules.settings)
+        TableConfig(players=body.players, rules=make_rules(body.rules.preset, settings))
     except PasurError as error:
         raise Refused(E.BAD_CONFIG, str(error)) from None
     return store.NewTournament(
         name=body.name,
         kind=body.kind,
         players=body.players,
-        rules=body.rules.model_dump(),
+        rules={"preset": body.rules.preset, "settings": settings},
         starts_at=body.starts_at.astimezone(UTC),
         minutes=body.minutes,
         rounds=body.rounds,
@@ -117,8 +130,11 @@ async def create(request: Request, body: NewTournamentBody) -> Response:
     responses=refusals(E.NO_SUCH_TOURNAMENT, E.UNAVAILABLE),
 )
 async def standings(request: Request, tournament_id: str) -> Response:
+    """Open to anyone; ``you`` (and each pairing's ``yours``) is about the caller's account."""
+    viewer = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
+    viewer_id = None if viewer is None or viewer.session is None else viewer.id
     async with engine(request).connect() as connection:
-        found = await store.detail(connection, tournament_id)
+        found = await store.detail(connection, tournament_id, viewer_id)
     return JSONResponse(found)
 
 
@@ -130,6 +146,7 @@ async def standings(request: Request, tournament_id: str) -> Response:
         E.ALREADY_JOINED,
         E.TOURNAMENT_STARTED,
         E.WRONG_FORMAT,
+        E.OWN_ACCOUNT,
         *SIGNED_IN,
         body=True,
     ),
@@ -138,9 +155,9 @@ async def join(
     request: Request, tournament_id: str, body: JoinTournamentBody | None = None
 ) -> Response:
     me = signed_in(request)
-    players = 2 if body is None else body.players
+    players, partner = (2, None) if body is None else (body.players, body.partner)
     async with engine(request).begin() as connection:
-        await store.join(connection, tournament_id, me.id, me.name, players)
+        await store.join(connection, tournament_id, me.id, me.name, players, partner)
     return Response(status_code=204)
 
 

@@ -2,7 +2,10 @@
 
 :func:`open_tables` makes a private table (through the table manager, as ``POST /api/tables``
 does) for every stored pairing that has none, with the tournament's house rules; the pairing's
-first player is its creator (who starts it) and sits in seat 0, the second in seat 1.
+first player is its creator (who starts it) and sits in seat 0, the second in seat 1 (in a
+4-player Swiss, :func:`seating`: the first team in seats 0 and 2). Those seats are reserved
+(:attr:`TableConfig.reserved`): nobody else, and no bot, may take them, so a stranger who reads
+the table's id in the standings can watch but not take a player's place.
 :func:`after_append` runs in the transaction that stores a table's step (beside the history's
 hook): when the step ends the game of a tournament table, the result is written with it, once.
 :func:`advance` takes a tournament its next step when its time has come.
@@ -18,17 +21,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from pasur.protocol import Event, Kind
+from pasur.rules import DRAW as DRAWN_GAME
 from pasur.rules import make_rules
 from pasur.server.db.rows import TableEventRow, TournamentGameRow
 from pasur.server.history.game_log import WHO_AND_RESULT, finished_games
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.manager import TableManager
 from pasur.server.tables.seats import Status
-from pasur.server.tournaments import store
+from pasur.server.tournaments import store, teams
 from pasur.server.tournaments.swiss import DRAW, LOSS, WIN
 
 MISS = timedelta(minutes=2)
-"""How long a table waits for its two players; whoever has not sat down by then is withdrawn."""
+"""How long a table waits for its players; whoever has not sat down by then is withdrawn."""
 
 
 async def advance(
@@ -76,7 +80,8 @@ async def forfeit_missed(
 ) -> None:
     """Withdraw whoever has not sat down at their table within :data:`MISS` of its opening.
 
-    The one who came wins the pairing; when neither came it is a draw and both are withdrawn.
+    The side that came wins the pairing; when neither came in full it is a draw. Whoever was
+    absent is withdrawn (in a 4-player Swiss, with them their team).
     A table whose game has begun is never forfeited.
     """
     async with engine.connect() as connection:
@@ -93,11 +98,13 @@ async def forfeit_missed(
         live = await tables.get(game.table_id)
         if live is None or live.table.status is not Status.WAITING:
             continue
-        pair = (game.first, game.second)
-        absent = [who for seat, who in enumerate(pair) if live.table.seats[seat].player != who]
-        if not absent:
+        expected = live.table.config.reserved or (game.first, game.second)
+        empty = [seat for seat, who in enumerate(expected) if live.table.seats[seat].player != who]
+        if not empty:
             continue
-        outcome = DRAW if len(absent) == 2 else LOSS if absent == [game.first] else WIN
+        absent = [who for seat in empty if (who := expected[seat]) is not None]
+        sides = {seat % 2 for seat in empty}  # seats 0 and 2 are the first's; 1 and 3 the second's
+        outcome = DRAW if len(sides) == 2 else LOSS if sides == {0} else WIN
         async with engine.begin() as connection:
             for who in absent:
                 await store.withdraw(connection, tournament_id, who)
@@ -112,7 +119,7 @@ async def open_tables(
         found = await store.tournament(connection, tournament_id)
         waiting = list(
             await connection.execute(
-                select(TournamentGameRow.id, TournamentGameRow.first)
+                select(TournamentGameRow.id, TournamentGameRow.first, TournamentGameRow.second)
                 .where(
                     TournamentGameRow.tournament_id == tournament_id,
                     TournamentGameRow.second.is_not(None),
@@ -122,10 +129,11 @@ async def open_tables(
             )
         )
     rules = make_rules(found.rules["preset"], found.rules["settings"])
-    config = TableConfig(players=found.players, rules=rules, private=True)
     made = []
-    for game_id, first in waiting:
-        live = await tables.create(config, first, {})
+    for game_id, first, second in waiting:  # byes (no second) have no table
+        seats = seating(first, second or "")
+        config = TableConfig(players=found.players, rules=rules, private=True, reserved=seats)
+        live = await tables.create(config, seats[0], {})
         async with engine.begin() as connection:
             await connection.execute(
                 update(TournamentGameRow)
@@ -134,6 +142,15 @@ async def open_tables(
             )
         made.append(live.id)
     return made
+
+
+def seating(first: str, second: str) -> tuple[str, ...]:
+    """Who sits where: the first in seat 0 and the second in seat 1; in a 4-player Swiss, the
+    first team in seats 0 and 2 (side 0) and the second in seats 1 and 3 (side 1)."""
+    if teams.JOIN not in first:
+        return first, second
+    (one, two), (three, four) = teams.members(first), teams.members(second)
+    return one, three, two, four
 
 
 async def after_append(connection: AsyncConnection, table_id: str, events: Sequence[Event]) -> None:
@@ -156,5 +173,8 @@ async def after_append(connection: AsyncConnection, table_id: str, events: Seque
     )
     ended = finished_games({"kind": kind, "data": data} for kind, data in rows)
     if ended:
-        # The pairing's first player sits in seat 0, which is side 0 at two seats.
-        await store.record(connection, pairing.id, WIN if ended[0].winner == 0 else LOSS)
+        # The pairing's first player (or team) sits in seat 0, which is side 0; a game drawn
+        # (target-tie=draw) is a draw in the tournament too.
+        winner = ended[0].winner
+        outcome = WIN if winner == 0 else DRAW if winner == DRAWN_GAME else LOSS
+        await store.record(connection, pairing.id, outcome)

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.db.rows import TournamentEntrantRow, TournamentGameRow, TournamentRow
 from pasur.server.history.games import iso_utc
-from pasur.server.tournaments import arena, swiss
+from pasur.server.tournaments import arena, swiss, teams
 
 SWISS, ARENA = "swiss", "arena"
 
@@ -73,25 +73,43 @@ async def tournament(connection: AsyncConnection, tournament_id: str) -> Any:
 
 
 async def join(
-    connection: AsyncConnection, tournament_id: str, account_id: str, name: str, players: int
+    connection: AsyncConnection,
+    tournament_id: str,
+    account_id: str,
+    name: str,
+    players: int,
+    partner: str | None = None,
 ) -> None:
-    """Enter the tournament (or come back to an arena after leaving it).
+    """Enter the tournament (or come back after leaving it: an arena any time, a Swiss before
+    it starts), naming the ``partner`` wanted in a 4-player Swiss (:mod:`teams`).
 
-    Refused: ``wrong_format`` (the caller joins for another number of players),
-    ``tournament_started`` (a Swiss after its start), ``already_joined``.
+    Refused: ``wrong_format`` (the caller joins for another number of players, or names a
+    partner for 2 players), ``own_account`` (oneself as partner), ``tournament_started`` (a
+    Swiss after its start), ``already_joined``.
     """
     found = await tournament(connection, tournament_id)
     if players != found.players:
         raise Refused(
             ErrorCode.WRONG_FORMAT, f"this tournament is for {found.players} players a table"
         )
+    if partner is not None and found.players != 4:
+        raise Refused(ErrorCode.WRONG_FORMAT, "a partner is named for 4 players in partnerships")
+    if partner is not None and teams.same_name(partner, name):
+        raise Refused(ErrorCode.OWN_ACCOUNT, "you cannot be your own partner")
     entrant = await _entrant(connection, tournament_id, account_id)
-    if entrant is not None and not (entrant.withdrawn and found.kind == ARENA):
+    if entrant is not None and not entrant.withdrawn:
         raise Refused(ErrorCode.ALREADY_JOINED, "you are already in this tournament")
     if found.kind == SWISS and aware(found.starts_at) <= datetime.now(UTC):
         raise Refused(ErrorCode.TOURNAMENT_STARTED, "a Swiss tournament is closed once it starts")
     if entrant is not None:
-        await _set_withdrawn(connection, tournament_id, account_id, False)
+        await connection.execute(
+            update(TournamentEntrantRow)
+            .where(
+                TournamentEntrantRow.tournament_id == tournament_id,
+                TournamentEntrantRow.account_id == account_id,
+            )
+            .values(withdrawn=False, partner=partner)
+        )
         return
     seed = await connection.scalar(
         select(func.count()).where(TournamentEntrantRow.tournament_id == tournament_id)
@@ -104,6 +122,7 @@ async def join(
                 name=name,
                 seed=int(seed or 0),
                 withdrawn=False,
+                partner=partner,
             )
         )
     except IntegrityError:  # the same account joining twice at once
@@ -125,12 +144,24 @@ async def withdraw(connection: AsyncConnection, tournament_id: str, account_id: 
 
 
 async def pair_swiss_round(connection: AsyncConnection, tournament_id: str) -> list[int]:
-    """Store the next Swiss round's pairings (and bye) among those not withdrawn; their ids."""
+    """Store the next Swiss round's pairings (and bye) among those not withdrawn; their ids.
+
+    A 4-player Swiss forms its teams as it pairs round one (:func:`teams.form_teams`); whoever
+    is left without a partner is withdrawn. Later rounds read the teams from round one's rows.
+    """
+    found = await tournament(connection, tournament_id)
     entrants, games = await _rows(connection, tournament_id)
-    done = swiss.progress(
-        [e.account_id for e in entrants], _results(games), [g.first for g in games if _bye(g)]
-    )
-    playing = [e.account_id for e in entrants if not e.withdrawn]
+    if found.players == 4 and not games:
+        formed, alone = teams.form_teams(
+            [teams.Entry(e.account_id, e.name, e.partner) for e in entrants if not e.withdrawn]
+        )
+        for who in alone:
+            await withdraw(connection, tournament_id, who)
+        field = Field(formed, {}, set())
+    else:
+        field = _field(found, entrants, games)
+    done = swiss.progress(field.entrants, _results(games), [g.first for g in games if _bye(g)])
+    playing = [key for key in field.entrants if key not in field.out]
     next_round = max((g.round for g in games), default=0) + 1
     paired = swiss.pair_round(playing, done.scores, done.met, done.byes)
     rows: list[dict[str, Any]] = [
@@ -180,38 +211,90 @@ async def listing(connection: AsyncConnection) -> list[dict[str, Any]]:
     return [{**_summary(row), "entrants": int(row.entrants)} for row in rows]
 
 
-async def detail(connection: AsyncConnection, tournament_id: str) -> dict[str, Any]:
-    """The tournament, its standings and its pairings."""
+async def detail(
+    connection: AsyncConnection, tournament_id: str, viewer: str | None = None
+) -> dict[str, Any]:
+    """The tournament, its standings and its pairings; and ``you``: the ``viewer``'s entry
+    (withdrawn or not, the partner named, the table of their game being played), or None."""
     found = await tournament(connection, tournament_id)
     entrants, games = await _rows(connection, tournament_id)
-    names = {e.account_id: e.name for e in entrants}
-    withdrawn = {e.account_id for e in entrants if e.withdrawn}
+    field = _field(found, entrants, games)
     if found.kind == SWISS:
         table = swiss.standings(
-            [e.account_id for e in entrants], _results(games), [g.first for g in games if _bye(g)]
+            field.entrants, _results(games), [g.first for g in games if _bye(g)]
         )
         lines = [
-            {"name": names[s.entrant], "score": s.score, "buchholz": s.buchholz}
-            | {"withdrawn": s.entrant in withdrawn}
+            {"name": field.names[s.entrant], "score": s.score, "buchholz": s.buchholz}
+            | {"withdrawn": s.entrant in field.out}
             for s in table
         ]
     else:
         lines = [
-            {"name": names[e.name], "score": e.points, "games": e.games, "on_fire": e.on_fire}
-            | {"withdrawn": e.withdrawn}
+            {"name": field.names[e.name], "score": e.points, "games": e.games, "on_fire": e.on_fire}
+            | {"withdrawn": e.name in field.out}
             for e in _arena(entrants, games).standings()
         ]
     pairings = [
         {
             "round": g.round,
-            "first": names[g.first],
-            "second": None if g.second is None else names[g.second],
+            "first": field.names[g.first],
+            "second": None if g.second is None else field.names[g.second],
             "table_id": g.table_id,
             "outcome": g.outcome,
+            "yours": viewer is not None and viewer in _sides(g),
         }
         for g in games
     ]
-    return {**_summary(found), "standings": lines, "pairings": pairings}
+    return {**_summary(found), "standings": lines, "pairings": pairings} | {
+        "you": _you(entrants, games, viewer)
+    }
+
+
+@dataclass(frozen=True)
+class Field:
+    """What a tournament pairs and ranks: its entrants (ids; in a 4-player Swiss, once it has
+    started, its teams' keys) in seed order, their names, and those out (withdrawn)."""
+
+    entrants: list[str]
+    names: dict[str, str]
+    out: set[str]
+
+
+def _field(found: Any, entrants: list[Any], games: list[Any]) -> Field:
+    names = {e.account_id: e.name for e in entrants}
+    withdrawn = {e.account_id for e in entrants if e.withdrawn}
+    if found.players != 4 or not games:
+        return Field([e.account_id for e in entrants], names, withdrawn)
+    seed = {e.account_id: e.seed for e in entrants}
+    keys = [key for g in games if g.round == 1 for key in (g.first, g.second) if key is not None]
+    keys.sort(key=lambda key: seed[teams.members(key)[0]])
+    return Field(
+        keys,
+        {key: " & ".join(names[who] for who in teams.members(key)) for key in keys},
+        {key for key in keys if withdrawn & set(teams.members(key))},
+    )
+
+
+def _sides(game: Any) -> set[str]:
+    """Every account playing in a pairing (a team stands for its two members)."""
+    keys = [game.first] if game.second is None else [game.first, game.second]
+    return {who for key in keys for who in teams.members(key) if who}
+
+
+def _you(entrants: list[Any], games: list[Any], viewer: str | None) -> dict[str, Any] | None:
+    entry = next((e for e in entrants if e.account_id == viewer), None)
+    if entry is None or viewer is None:
+        return None
+    playing = [
+        g.table_id
+        for g in games
+        if g.outcome is None and g.table_id is not None and viewer in _sides(g)
+    ]
+    return {
+        "withdrawn": entry.withdrawn,
+        "partner": entry.partner,
+        "table_id": playing[-1] if playing else None,
+    }
 
 
 def _summary(row: Any) -> dict[str, Any]:

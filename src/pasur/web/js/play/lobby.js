@@ -1,5 +1,6 @@
 // The lobby (/lobby): public tables still waiting for players, refreshed every few seconds,
-// each with a quick "join"; and a form to open a public table.
+// each with a quick "join"; quick match; the tournaments running or coming up; and a form to
+// open a public table.
 
 import { timeWords } from '../alerts/time-left.js';
 import { h } from '../shared/dom.js';
@@ -10,6 +11,7 @@ import { readTableSettings, tableSettings } from './house-rules.js';
 import { takeSeat } from './go.js';
 import { apiProblem, playApi, seatLabel } from './play-api.js';
 import { QuickMatch } from './quick-match.js';
+import { drawLobbyTournaments } from '../tournaments/lobby-panel.js';
 
 const REFRESH_MS = 5000;
 const $ = (selector) => document.querySelector(selector);
@@ -67,6 +69,7 @@ function drawList() {
 }
 
 async function refresh() {
+  drawLobbyTournaments($('#lobby-tournaments'));
   try {
     tables = (await playApi.tables()).tables;
     failed = '';
@@ -87,7 +90,7 @@ function drawForm(form) {
 }
 
 async function main() {
-  await startPage({ extra: ['learn', 'queue'] }); // the house rules are explained in the rules guide's words
+  await startPage({ extra: ['learn', 'queue', 'tournaments'] }); // the house rules are explained in the rules guide's words
   $('#guest-box').replaceChildren(nameField('lobby-name'));
   const quick = new QuickMatch($('#quick-match'), () => $('#lobby-name'));
   const form = $('#public-form');
@@ -96,6 +99,7 @@ async function main() {
     quick.draw();
     error = drawForm(form);
     drawList();
+    drawLobbyTournaments($('#lobby-tournaments'));
   });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -38,7 +38,7 @@ export function seatLabel(seat) {
 
 /** The error codes the catalogs explain in the user's language; others show the server's words. */
 const EXPLAINED = new Set([
-  'no_guest', 'no_such_table', 'seat_taken', 'table_full', 'already_seated', 'not_seated',
+  'no_guest', 'no_such_table', 'seat_taken', 'seat_reserved', 'table_full', 'already_seated', 'not_seated',
   'game_running', 'not_ready', 'bad_name', 'no_spectators', 'bad_token', 'unavailable',
   'not_your_turn', 'game_over', 'not_started',
 ]);

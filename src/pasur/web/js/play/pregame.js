@@ -35,21 +35,27 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
       refuse(apiProblem(problem));
     }
   };
+  // A tournament table keeps its seats for its pairing: another's kept seat has no button.
+  const keptForOther = (seat) => table.reserved?.[seat.seat] === 'other';
   const seats = table.seats.map((seat) =>
     h(
       'li',
       { class: 'seat-row' },
       h('span', { class: 'seat-label', text: t('play.seat.number', { n: seat.seat + 1 }) }),
-      seat.kind === 'empty'
-        ? h('button', { type: 'button', class: 'button primary small', dataset: { takeSeat: String(seat.seat) }, onclick: () => take(seat.seat), text: t('play.picker.take') })
-        : h('bdi', { text: seatLabel(seat) }),
+      seat.kind !== 'empty'
+        ? h('bdi', { text: seatLabel(seat) })
+        : keptForOther(seat)
+          ? h('span', { class: 'hint', dataset: { kept: String(seat.seat) }, text: t('play.picker.kept') })
+          : h('button', { type: 'button', class: 'button primary small', dataset: { takeSeat: String(seat.seat) }, onclick: () => take(seat.seat), text: t('play.picker.take') }),
     ),
   );
+  const free = table.seats.some((seat) => seat.kind === 'empty' && !keptForOther(seat));
+  const lead = table.status !== 'waiting' ? 'play.picker.running' : free ? 'play.picker.lead' : 'play.picker.kept_lead';
   fill(
     container,
     h('h1', { text: t('play.picker.title') }),
-    h('p', { class: 'lead', text: table.status === 'waiting' ? t('play.picker.lead') : t('play.picker.running') }),
-    guest ? h('p', { text: t('play.guest.as', { name: guest }) }) : nameField('picker-name'),
+    h('p', { class: 'lead', text: t(lead) }),
+    guest ? h('p', { text: t('play.guest.as', { name: guest }) }) : free ? nameField('picker-name') : null,
     h('ul', { class: 'seat-list' }, seats),
     error,
     h('button', { type: 'button', class: 'button', id: 'watch', onclick: onWatch, text: t('play.picker.watch') }),
@@ -109,27 +115,30 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
       onError(apiProblem(problem));
     }
   };
-  const rows = state.seats.map((seat) => {
+  const botRow = (seat) => {
     const select = h(
       'select',
       { 'aria-label': t('play.waiting.level', { n: seat.seat + 1 }), dataset: { botLevel: String(seat.seat) } },
       BOT_LEVELS.map((level) => h('option', { value: level, selected: level === 'casual', text: t(`play.level.${level}`) })),
     );
-    const who =
-      seat.kind === 'empty'
-        ? h(
-            'span',
-            { class: 'bot-row' },
-            select,
-            h('button', {
-              type: 'button',
-              class: 'button small',
-              dataset: { putBot: String(seat.seat) },
-              onclick: () => act(() => playApi.putBot(tableId, seat.seat, select.value, token)),
-              text: t('play.waiting.bot'),
-            }),
-          )
-        : h('bdi', { text: seat.seat === state.you ? t('play.waiting.you', { name: seat.name }) : seatLabel(seat) });
+    return h(
+      'span',
+      { class: 'bot-row' },
+      select,
+      h('button', {
+        type: 'button',
+        class: 'button small',
+        dataset: { putBot: String(seat.seat) },
+        onclick: () => act(() => playApi.putBot(tableId, seat.seat, select.value, token)),
+        text: t('play.waiting.bot'),
+      }),
+    );
+  };
+  const rows = state.seats.map((seat) => {
+    let who;
+    if (seat.kind !== 'empty') who = h('bdi', { text: seat.seat === state.you ? t('play.waiting.you', { name: seat.name }) : seatLabel(seat) });
+    else if (described?.reserved?.[seat.seat]) who = h('span', { class: 'hint', dataset: { kept: String(seat.seat) }, text: t('play.waiting.kept') }); // a tournament's seat: no bot
+    else who = botRow(seat);
     return h('li', { class: 'seat-row' }, h('span', { class: 'seat-label', text: t('play.seat.number', { n: seat.seat + 1 }) }), who);
   });
   const full = state.seats.every((seat) => seat.kind !== 'empty');

@@ -1,5 +1,6 @@
 // The form that makes a tournament: name, start, kind with its length (rounds for a Swiss,
-// minutes for an arena) and the house-rule preset; only for a signed-in account.
+// minutes for an arena), players a table (a Swiss may be for 4 in partnerships) and the
+// house-rule preset; only for a signed-in account.
 
 import { fill, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
@@ -31,10 +32,18 @@ export function createForm({ onMade, onError }) {
   );
   const preset = h('select', { id: 'create-preset' }, h('option', { value: 'standard', text: t('play.form.standard') }));
   let length = lengthField('swiss');
+  const players = h(
+    'select',
+    { id: 'create-players' },
+    ['2', '4'].map((value) => h('option', { value, text: t(`tournaments.players.${value}`) })),
+  );
+  const playersField = field('create-players', 'tournaments.create.players', players);
   kind.addEventListener('change', () => {
     const next = lengthField(kind.value);
     length.replaceWith(next);
     length = next;
+    playersField.hidden = kind.value !== 'swiss'; // an arena is for 2 players a table
+    if (playersField.hidden) players.value = '2';
   });
   loadRules().then((rules) => {
     const label = (name) => (t(`play.form.${name}`) === `play.form.${name}` ? name : t(`play.form.${name}`));
@@ -47,6 +56,7 @@ export function createForm({ onMade, onError }) {
     field('create-start', 'tournaments.create.start', h('input', { id: 'create-start', type: 'datetime-local', required: true, value: inAnHour() })),
     field('create-kind', 'tournaments.create.kind', kind),
     length,
+    playersField,
     field('create-preset', 'tournaments.create.preset', preset),
     h('button', { type: 'submit', class: 'button primary', text: t('tournaments.create.submit') }),
   );
@@ -56,6 +66,7 @@ export function createForm({ onMade, onError }) {
     const body = {
       name: form.querySelector('#create-name').value.trim(),
       kind: kind.value,
+      players: Number(players.value),
       starts_at: new Date(form.querySelector('#create-start').value).toISOString(),
       rules: { preset: preset.value, settings: {} },
       ...(kind.value === 'swiss' ? { rounds: size } : { minutes: size }),

@@ -9,7 +9,7 @@ export const tournamentsApi = {
   list: () => request('GET', '/api/tournaments'),
   get: (id) => request('GET', one(id)),
   create: (body) => request('POST', '/api/tournaments', body),
-  join: (id) => request('POST', one(id, 'join'), { players: 2 }),
+  join: (id, players, partner = null) => request('POST', one(id, 'join'), { players, ...(partner ? { partner } : {}) }),
   leave: (id) => request('POST', one(id, 'leave')),
   account: () => request('GET', '/api/account').then((found) => found?.account ?? null),
 };

@@ -1,0 +1,110 @@
+// One tournament on the tournaments page: its standings, its current pairings, the call to the
+// signed-in player's own table, and join/leave (with a partner's name for 4 players). The page
+// reads it again every few seconds; only the parts that change are drawn again, so a partner's
+// name being typed is never wiped out.
+
+import { fill, h } from '../shared/dom.js';
+import { formatNumber, t, tParts } from '../shared/i18n.js';
+import { formatTime, lengthText } from './summary.js';
+import { stage } from './tournaments-api.js';
+
+function standingsTable(detail) {
+  const arena = detail.kind === 'arena';
+  const teams = detail.players === 4 && detail.pairings.length > 0; // teams exist from round one
+  const head = ['rank', teams ? 'team' : 'name', 'score', arena ? 'games' : 'buchholz'];
+  const row = (line, index) => {
+    const name = line.withdrawn ? t('tournaments.withdrawn', { name: line.name }) : line.name;
+    const fire = arena && line.on_fire ? ` ${t('tournaments.on_fire')}` : '';
+    const last = arena ? line.games : line.buchholz;
+    return h('tr', {}, h('td', { text: formatNumber(index + 1) }), h('td', {}, h('bdi', { text: name }), fire), h('td', { text: formatNumber(line.score) }), h('td', { text: formatNumber(last) }));
+  };
+  return h(
+    'table',
+    { class: 'standings leaderboard' },
+    h('caption', { text: t('tournaments.standings') }),
+    h('thead', {}, h('tr', {}, head.map((key) => h('th', { scope: 'col', text: t(`tournaments.column.${key}`) })))),
+    h('tbody', {}, detail.standings.map(row)),
+  );
+}
+
+function pairingItem(game) {
+  const names = game.second === null ? t('tournaments.bye', { name: game.first }) : t('tournaments.versus', { first: game.first, second: game.second });
+  const link = game.yours && game.table_id && game.outcome === null ? h('a', { href: `/play/t/${game.table_id}`, class: 'button small', text: t('tournaments.your_table') }) : null;
+  return h('li', { class: game.yours ? 'yours' : null }, names, link ? ' ' : null, link);
+}
+
+function pairingsList(detail) {
+  const round = Math.max(0, ...detail.pairings.map((game) => game.round));
+  const current = detail.pairings.filter((game) => game.round === round && (detail.kind === 'swiss' || game.outcome === null));
+  return [
+    h('h3', { text: t('tournaments.pairings') }),
+    current.length ? h('ul', { class: 'pairings' }, current.map(pairingItem)) : h('p', { class: 'hint', text: t('tournaments.no_pairings') }),
+  ];
+}
+
+/** The call to the player's own table while its game is on: the first thing on the page. */
+function yourCall(detail) {
+  const table = detail.you?.table_id;
+  if (!table) return detail.you?.withdrawn ? h('p', { class: 'hint', text: t('tournaments.you.withdrawn') }) : null;
+  return h(
+    'div',
+    { class: 'your-call' },
+    h('p', { text: t('tournaments.you.ready') }),
+    h('a', { href: `/play/t/${table}`, id: 'your-table', class: 'button primary', text: t('tournaments.your_table') }),
+  );
+}
+
+function actions(detail, { account, now, join, leave }) {
+  if (!account || stage(detail, now, detail.pairings) === 'finished') return null;
+  const playing = detail.you && !detail.you.withdrawn;
+  if (playing) {
+    return h(
+      'div',
+      { class: 'actions' },
+      detail.you.partner ? h('p', { class: 'hint' }, tParts('tournaments.you.partner', { name: detail.you.partner })) : null,
+      h('button', { type: 'button', id: 'leave', class: 'button', text: t('tournaments.leave'), onclick: leave }),
+    );
+  }
+  const partner = detail.players === 4 && detail.kind === 'swiss'
+    ? h('input', { id: 'join-partner', type: 'text', maxlength: '64', autocomplete: 'off', 'aria-describedby': 'join-partner-help' })
+    : null;
+  return h(
+    'div',
+    { class: 'actions' },
+    partner ? h('p', { class: 'field' }, h('label', { for: 'join-partner', text: t('tournaments.partner') }), partner, h('span', { id: 'join-partner-help', class: 'hint', text: t('tournaments.partner_help') })) : null,
+    h('button', { type: 'button', id: 'join', class: 'button primary', text: t('tournaments.join'), onclick: () => join(partner?.value.trim() || null) }),
+  );
+}
+
+/**
+ * Draw `detail` in `section`: everything when `whole` (another tournament, the language, the
+ * account's entry changed), else only the live parts (stage, the call, standings, pairings).
+ */
+export function drawDetail(section, detail, { account, now, whole, join, leave }) {
+  section.hidden = !detail;
+  if (!detail) return;
+  if (whole || !section.querySelector('#detail-live')) {
+    fill(
+      section,
+      h('h2', { id: 'detail-title', text: detail.name }),
+      h('p', { id: 'detail-meta' }),
+      h('div', { id: 'your-call', role: 'status' }),
+      actions(detail, { account, now, join, leave }),
+      h('div', { id: 'detail-live' }),
+    );
+  }
+  const format = detail.players === 4 ? `${t('list.separator')}${t('tournaments.players.4')}` : '';
+  const where = t(`tournaments.stage.${stage(detail, now, detail.pairings)}`);
+  section.querySelector('#detail-meta').textContent = `${t(`tournaments.kind.${detail.kind}`)}${t('list.separator')}${lengthText(detail)}${format} · ${where} · ${t('tournaments.starts', { time: formatTime(detail.starts_at) })}`;
+  fill(section.querySelector('#your-call'), yourCall(detail));
+  fill(
+    section.querySelector('#detail-live'),
+    detail.standings.length ? standingsTable(detail) : h('p', { class: 'hint', text: t('tournaments.no_entrants') }),
+    pairingsList(detail),
+  );
+}
+
+/** What decides whether the actions are drawn again: the entry, not the scores. */
+export function entryKey(detail, now) {
+  return JSON.stringify([detail?.id, detail?.you?.withdrawn ?? null, detail?.you?.partner ?? null, detail ? stage(detail, now, detail.pairings) : null]);
+}
