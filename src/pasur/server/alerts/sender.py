@@ -3,9 +3,10 @@ never waits for a push service (docs/alerts.md).
 
 A push goes to every browser the seat's guest subscribed (:mod:`~pasur.server.alerts.subscriptions`)
 when the turn passes to a person at a correspondence table, or at any table when the person has
-no open socket, and at most once per table and turn (a turn is known by the number of the event
-that began it). Sending is pywebpush's (RFC 8291 encryption, VAPID signature), through a session
-that reaches public addresses only and follows no redirect (:mod:`pasur.server.alerts.push_http`).
+no socket open (``LiveTable.has_socket``), and at most once per table and turn (a turn is known by
+the number of the event that began it). Sending is pywebpush's (RFC 8291 encryption, VAPID
+signature), through a session that reaches public addresses only and follows no redirect
+(:mod:`pasur.server.alerts.push_http`).
 A push service that answers 404 or 410 has forgotten the subscription, and one that answers with a
 redirect takes no pushes at that URL: the subscription is deleted. An endpoint refused at the
 connection (a private address) is logged and left for the next turn. Any other failure is logged
@@ -88,8 +89,8 @@ def turn_push(live: LiveTable, events: list[Event]) -> Push | None:
     occupant = table.seats[seat]
     if occupant.kind is not SeatKind.HUMAN or occupant.stand_in or occupant.player is None:
         return None
-    if occupant.connected and not table.config.correspondence:
-        return None  # the page in front of them says so
+    if not table.config.correspondence and live.has_socket(seat):
+        return None  # the page open before them says so
     others = tuple(state.name for number, state in enumerate(table.seats) if number != seat)
     return Push(occupant.player, live.id, seat, began[-1], others)
 
