@@ -320,9 +320,8 @@ def test_a_push_reaches_the_service_worker_and_shows_the_turn(
     browser: Browser, server: str, lang: str
 ) -> None:
     """The service worker registers from /sw.js; a push delivered to it through the DevTools
-    protocol shows a notification naming the table, worded in the browser's language. (Headless
-    Chromium offers no way to tap a system notification, so the tap's handler, which focuses or
-    opens the notification's url, is not driven here.)"""
+    protocol shows a notification naming the table, worded in the browser's language. (Its tap:
+    test_alerts_devices_browser.py.)"""
     context = browser.new_context(**{**DESKTOP, "locale": "fa-IR" if lang == "fa" else "en-US"})
     context.grant_permissions(["notifications"], origin=server)
     page = context.new_page()
