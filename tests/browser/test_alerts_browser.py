@@ -4,9 +4,10 @@ A table page behind another page (a second page brought to the front; Playwright
 emulation is switched off so that ``document.hasFocus()`` tells the truth) changes its title and
 favicon when someone joins and when the turn comes, shows a system notification once allowed
 (recorded by a wrapper around ``Notification``), and puts the title back when it comes to the
-front; in front, the title never changes. The home page lists the person's tables with whose turn
-it is, and one tap opens the table. The settings page explains notifications before the browser
-is asked.
+front; in front, the title never changes. The turn bell rings behind another page too (every tone
+the page's WebAudio sounds make is recorded by an init script), and not at all once muted. The
+home page lists the person's tables with whose turn it is, and one tap opens the table. The
+settings page explains notifications before the browser is asked.
 """
 
 from __future__ import annotations
@@ -152,6 +153,65 @@ def test_a_table_behind_another_page_calls_for_attention(browser: Browser, serve
     assert problems == []
     ava.close()
     babak.close()
+
+
+RECORD_TONES = """
+(() => {
+  // Every tone the page's sounds make (sound.js), by its frequency: the turn bell is 988 Hz.
+  window.__tones = [];
+  const make = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () {
+    const node = make.call(this);
+    const set = node.frequency.setValueAtTime.bind(node.frequency);
+    node.frequency.setValueAtTime = (value, at) => {
+      window.__tones.push(value);
+      return set(value, at);
+    };
+    return node;
+  };
+})();
+"""
+
+TURN_BELL = 988
+
+
+def test_the_turn_bell_rings_behind_another_page_unless_muted(
+    browser: Browser, server: str
+) -> None:
+    ava = _guest(browser, server, "Ava")
+    ava.add_init_script(RECORD_TONES)
+    table_id, token = _table(ava, server, bots={"1": "random"})
+    page = ava.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/play/t/{table_id}?seat_token={token}&anim=0")
+    page.wait_for_selector("#waiting:not([hidden])")
+    page.keyboard.press("Shift")  # a browser starts audio only after the page's first key or tap
+    _unfocused(ava, page)
+    plain = page.title()
+    other = ava.new_page()
+    other.goto(f"{server}/settings")
+    _unfocused(ava, other)
+
+    def turn_comes_behind(play: bool) -> list[float]:
+        """Bring the other page to the front, let Ava's turn come, and return the tones since."""
+        page.bring_to_front()
+        _wait_title(page, lambda title: title == plain)
+        other.bring_to_front()
+        before = len(page.evaluate("window.__tones"))
+        if play:
+            _play_first_legal(server, table_id, token)  # from another device: the bot answers
+        else:
+            assert ava.request.post(f"{server}/api/tables/{table_id}/start").ok
+        _wait_title(page, lambda title: title == "● Your turn — Pasur")
+        tones: list[float] = page.evaluate("window.__tones")
+        return tones[before:]
+
+    assert TURN_BELL in turn_comes_behind(play=False)
+    assert turn_comes_behind(play=True).count(TURN_BELL) == 1  # the bell, once for the turn
+    page.evaluate("localStorage.setItem('pasur.prefs', JSON.stringify({sound: 'off'}))")
+    assert turn_comes_behind(play=True) == []  # muted: no bell, nor any other sound
+    assert problems == []
+    ava.close()
 
 
 def test_a_table_in_front_keeps_its_title(browser: Browser, server: str) -> None:
@@ -320,9 +380,8 @@ def test_a_push_reaches_the_service_worker_and_shows_the_turn(
     browser: Browser, server: str, lang: str
 ) -> None:
     """The service worker registers from /sw.js; a push delivered to it through the DevTools
-    protocol shows a notification naming the table, worded in the browser's language. (Headless
-    Chromium offers no way to tap a system notification, so the tap's handler, which focuses or
-    opens the notification's url, is not driven here.)"""
+    protocol shows a notification naming the table, worded in the browser's language. (Its tap:
+    test_alerts_devices_browser.py.)"""
     context = browser.new_context(**{**DESKTOP, "locale": "fa-IR" if lang == "fa" else "en-US"})
     context.grant_permissions(["notifications"], origin=server)
     page = context.new_page()

@@ -37,6 +37,8 @@ class PushService:
     received: list[Received] = field(default_factory=list)
     statuses: dict[str, list[int]] = field(default_factory=dict)
     """Per path, the statuses to answer in turn (201 once they run out)."""
+    locations: dict[str, str] = field(default_factory=dict)
+    """Per path, the ``Location`` to answer with (a redirect, with a 3xx status)."""
 
     def at(self, path: str) -> list[Received]:
         return [item for item in self.received if item.path == path]
@@ -83,6 +85,8 @@ def push_service() -> Iterator[PushService]:
             waiting = service.statuses.get(self.path) or []
             status = waiting.pop(0) if waiting else 201
             self.send_response(status)
+            if self.path in service.locations:
+                self.send_header("Location", service.locations[self.path])
             self.send_header("Content-Length", "0")
             self.end_headers()
 

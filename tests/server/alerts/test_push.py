@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from play_support import GuestClient, hello, live_table, play_one
+from play_support import GuestClient, hello, live_table, play_one, play_round
 from push_support import Browser, PushService, push_service
 
 from pasur.server.alerts.sender import PushSender
@@ -174,3 +174,45 @@ def test_subscribing_needs_a_guest_and_unsubscribing_forgets(client: TestClient)
         headers=ava.headers,
     )
     assert again.json() == {"deleted": False}
+
+
+def test_at_a_table_with_short_timers_only_a_person_with_no_socket_open_is_pushed(
+    make_client: Callable[..., TestClient], backend: str, service: PushService
+) -> None:
+    client = make_client(backend)
+    ava = GuestClient(client, "Ava")
+    browser = Browser()
+    assert subscribe(ava, browser.subscription(f"{service.base}/ava")).status_code == 201
+    table_id = ava.create(players=2, bots={"1": "random"}, turn_timer=60)
+    _, token = ava.join(table_id, 0)
+    # Nobody has the table open: Ava's first turn is pushed.
+    assert ava.post(f"/api/tables/{table_id}/start").status_code == 200
+    wait_for(lambda: len(service.at("/ava")) == 1)
+    assert browser.read(service.at("/ava")[0])["table_id"] == table_id
+
+    # With her page open, the turn coming back to her after the bot's play is not pushed.
+    table = live_table(client, table_id)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        shot = ws.receive_json()["snapshot"]
+        assert shot["game"]["turn"] == 0
+        play_one(ws, 0, shot["game"]["legal"][0], shot["version"])
+        while ws.receive_json().get("event", {}).get("kind") != "played":
+            pass  # the bot's play, which gives the turn back
+        assert table.game is not None and table.game.turn == 0
+        client.portal.call(sender(client).idle)  # type: ignore[union-attr]
+        time.sleep(0.2)
+        assert len(service.at("/ava")) == 1
+    assert sender(client)._told[table_id][0] == 0
+
+
+def test_a_table_whose_game_is_over_is_forgotten_by_the_sender(client: TestClient) -> None:
+    ava = GuestClient(client, "Ava")
+    table_id = ava.create(players=2, bots={"1": "random"}, settings={"target": "1"})
+    _, token = ava.join(table_id, 0)
+    assert ava.post(f"/api/tables/{table_id}/start").status_code == 200
+    pushes = sender(client)
+    assert table_id in pushes._told  # her first turn, with no socket open
+    shot = play_round(client, table_id, {0: token})
+    assert shot["status"] == "finished"
+    assert table_id not in pushes._told

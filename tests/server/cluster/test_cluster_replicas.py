@@ -247,3 +247,21 @@ def test_every_process_logs_each_table_it_takes_once(
     ]
     table = next(line.split()[-1] for line in taken)
     assert taken == [f"process a owns table {table}", f"process b owns table {table}"]
+
+
+def test_the_writer_knows_a_seat_has_a_socket_open_at_a_follower(backend: str) -> None:
+    """What the push sender asks (docs/alerts.md): Dara, just seated, has no socket anywhere yet
+    (though the table counts her connected); her socket at b is known at a, the writer, until it
+    closes."""
+
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        assert owned.table.seats[0].connected and not owned.has_socket(0)
+        socket = Connection(Recorder(), 0)
+        await b.connect(replica, socket, since=None)
+        assert owned.has_socket(0) and owned.connected_to(0) == 0
+        await b.disconnect(replica, socket)
+        assert not owned.has_socket(0) and not owned.table.seats[0].connected
+
+    with_owner_and_follower(backend, scenario)

@@ -22,6 +22,7 @@ from pasur.server.tables.commands import (
     Command,
     Join,
     Leave,
+    NewToken,
     Play,
     PutBot,
     Rematch,
@@ -40,6 +41,7 @@ COMMANDS: list[Command] = [
     Join(Player("id-1", "Ava"), None, "9f86d0"),
     Join(Player("id-2", "Babak"), 3, "81b637"),
     Leave("id-1"),
+    NewToken("id-1", "2c26b4"),
     PutBot(1, "random"),
     RemoveBot(1),
     Start(),
@@ -66,6 +68,7 @@ def test_a_commands_json_reads_back_as_the_same_command(command: Command) -> Non
         {"command": "rematch", "seat": 0, "accept": 1},
         {"command": "connected", "seats": [True], "connected": True},
         {"command": "join", "player": "p", "seat": None, "digest": "d"},
+        {"command": "new_token", "player": "p"},
     ],
 )
 def test_what_is_not_a_command_is_refused_as_bad_frame(data: dict[str, object]) -> None:
@@ -85,6 +88,11 @@ def test_joining_and_leaving_change_the_seats_tokens_with_the_seats() -> None:
     assert Leave("id-0").tokens(table, tokens) == {"1": tokens["1"]}
     assert Leave("nobody").tokens(table, tokens) == tokens
     assert PutBot(1, "random").tokens(table, tokens) is None
+    assert NewToken("id-0", "ava's new").tokens(table, tokens) == {**tokens, "0": "ava's new"}
+    assert NewToken("nobody", "x").tokens(table, tokens) is None
+    with pytest.raises(Refused) as refused:
+        NewToken("nobody", "x").run(table, 0.0)
+    assert refused.value.code is ErrorCode.NOT_SEATED
 
 
 def test_the_cluster_messages_read_back_or_are_ignored() -> None:

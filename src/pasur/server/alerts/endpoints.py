@@ -21,15 +21,38 @@ MAX_ENDPOINT = 1000
 """The longest endpoint URL kept (push services' are a few hundred characters)."""
 
 
-def _refuse(why: str) -> Refused:
+def refuse(why: str) -> Refused:
+    """The refusal of an endpoint (``bad_subscription``), saying ``why``."""
     return Refused(ErrorCode.BAD_SUBSCRIPTION, f"the push endpoint {why}")
 
 
-def _public(address: str) -> bool:
+def public(address: str) -> bool:
+    """Whether an IP address is one this server may send to: global unicast (not loopback,
+    private, link-local, multicast or reserved; an IPv4-mapped IPv6 address as its IPv4 one)."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     return ip.is_global and not ip.is_multicast
+
+
+def is_address(host: str) -> bool:
+    """Whether ``host`` is an IP address written out, not a name."""
+    try:
+        ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return False
+    return True
+
+
+def host_allowed(host: str, allowed_hosts: frozenset[str]) -> bool:
+    """Whether the operator allowed ``host`` by name (``PASUR_PUSH_HOSTS``)."""
+    return host.rstrip(".").lower() in allowed_hosts
+
+
+def check_scheme(scheme: str, host: str, allowed_hosts: frozenset[str]) -> None:
+    """Refuse anything but ``https`` (and ``http`` for an allowed host)."""
+    if scheme != "https" and not (scheme == "http" and host_allowed(host, allowed_hosts)):
+        raise refuse("must be an https URL")
 
 
 async def check_endpoint(url: str, allowed_hosts: frozenset[str]) -> None:
@@ -40,30 +63,26 @@ async def check_endpoint(url: str, allowed_hosts: frozenset[str]) -> None:
             a private, loopback, link-local or reserved address (or does not resolve at all).
     """
     if len(url) > MAX_ENDPOINT:
-        raise _refuse(f"is longer than {MAX_ENDPOINT} characters")
+        raise refuse(f"is longer than {MAX_ENDPOINT} characters")
     try:
         parts = urlsplit(url)
         host, port = parts.hostname, parts.port
     except ValueError:
-        raise _refuse("is not a URL") from None
+        raise refuse("is not a URL") from None
     if not host or parts.username or parts.password:
-        raise _refuse("must be a URL with a host name and no user name")
-    if host.lower() in allowed_hosts:
-        if parts.scheme not in ("https", "http"):
-            raise _refuse("must be an https URL")
+        raise refuse("must be a URL with a host name and no user name")
+    check_scheme(parts.scheme, host, allowed_hosts)
+    if host_allowed(host, allowed_hosts):
         return
-    if parts.scheme != "https":
-        raise _refuse("must be an https URL")
-    try:
-        ipaddress.ip_address(host)
+    if is_address(host):
         addresses = [host]
-    except ValueError:
+    else:
         try:
             found = await asyncio.get_running_loop().getaddrinfo(
                 host, port or 443, type=socket.SOCK_STREAM
             )
         except OSError:
-            raise _refuse(f"host {host!r} cannot be resolved") from None
+            raise refuse(f"host {host!r} cannot be resolved") from None
         addresses = [str(info[4][0]) for info in found]
-    if not addresses or not all(_public(address) for address in addresses):
-        raise _refuse("is on a private or loopback address")
+    if not addresses or not all(public(address) for address in addresses):
+        raise refuse("is on a private or loopback address")

@@ -3,10 +3,14 @@ never waits for a push service (docs/alerts.md).
 
 A push goes to every browser the seat's guest subscribed (:mod:`~pasur.server.alerts.subscriptions`)
 when the turn passes to a person at a correspondence table, or at any table when the person has
-no open socket, and at most once per table and turn (a turn is known by the number of the event
-that began it). Sending is pywebpush's (RFC 8291 encryption, VAPID signature). A push service that
-answers 404 or 410 has forgotten the subscription: it is deleted. Any other failure is logged and
-tried again later, a few times with growing waits; it never reaches a person as an error.
+no socket open (``LiveTable.has_socket``), and at most once per table and turn (a turn is known by
+the number of the event that began it). Sending is pywebpush's (RFC 8291 encryption, VAPID
+signature), through a session that reaches public addresses only and follows no redirect
+(:mod:`pasur.server.alerts.push_http`).
+A push service that answers 404 or 410 has forgotten the subscription, and one that answers with a
+redirect takes no pushes at that URL: the subscription is deleted. An endpoint refused at the
+connection (a private address) is logged and left for the next turn. Any other failure is logged
+and tried again later, a few times with growing waits; it never reaches a person as an error.
 """
 
 from __future__ import annotations
@@ -14,13 +18,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import OrderedDict
 from typing import NamedTuple
 
 import aiohttp
 from pywebpush import WebPushException, webpush_async
 
 from pasur.protocol import Event, Refused
-from pasur.server.alerts.endpoints import check_endpoint
+from pasur.server.alerts.push_http import Redirected, push_session
 from pasur.server.alerts.push_settings import PushSettings
 from pasur.server.alerts.subscriptions import Subscription, SubscriptionStore
 from pasur.server.alerts.vapid import VapidKeys
@@ -43,6 +48,10 @@ TTL = 24 * 3600
 
 TIMEOUT = 10.0
 """Seconds one request to a push service may take."""
+
+TOLD_TABLES = 50_000
+"""Tables whose last pushed turn is remembered at most (the longest unheard of is forgotten
+first; a table is forgotten anyway once its game is over)."""
 
 
 class Push(NamedTuple):
@@ -80,8 +89,8 @@ def turn_push(live: LiveTable, events: list[Event]) -> Push | None:
     occupant = table.seats[seat]
     if occupant.kind is not SeatKind.HUMAN or occupant.stand_in or occupant.player is None:
         return None
-    if occupant.connected and not table.config.correspondence:
-        return None  # the page in front of them says so
+    if not table.config.correspondence and live.has_socket(seat):
+        return None  # the page open before them says so
     others = tuple(state.name for number, state in enumerate(table.seats) if number != seat)
     return Push(occupant.player, live.id, seat, began[-1], others)
 
@@ -102,25 +111,31 @@ class PushSender:
         self._settings = settings
         self._first_wait = first_wait
         self._queue: asyncio.Queue[Push] = asyncio.Queue(QUEUE)
-        self._told: dict[str, tuple[int, int]] = {}
-        """Each table's last turn pushed: (seat, turn)."""
+        self._told: OrderedDict[str, tuple[int, int]] = OrderedDict()
+        """Each playing table's last turn pushed: (seat, turn), the latest pushed last."""
         self._task: asyncio.Task[None] | None = None
         self._sending: set[asyncio.Task[None]] = set()
         self._session: aiohttp.ClientSession | None = None
 
     def after_step(self, live: LiveTable, events: list[Event]) -> None:
         """Queue the step's push, if it calls for one (the table manager calls this)."""
+        if live.table.status is not Status.PLAYING:
+            self._told.pop(live.id, None)  # the game is over: no turn of it to tell again
+            return
         push = turn_push(live, events)
         if push is None or self._told.get(live.id) == (push.seat, push.turn):
             return
         self._told[live.id] = (push.seat, push.turn)
+        self._told.move_to_end(live.id)
+        if len(self._told) > TOLD_TABLES:
+            self._told.popitem(last=False)
         try:
             self._queue.put_nowait(push)
         except asyncio.QueueFull:
             log.warning("push queue full: table %s seat %d not told", push.table_id, push.seat)
 
     async def start(self) -> None:
-        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=TIMEOUT))
+        self._session = push_session(self._settings.hosts, TIMEOUT)
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
@@ -156,7 +171,6 @@ class PushSender:
         wait = self._first_wait
         for attempt in range(1, ATTEMPTS + 1):
             try:
-                await check_endpoint(subscription.endpoint, self._settings.hosts)
                 await webpush_async(
                     subscription.info(),
                     data=push.payload(),
@@ -169,6 +183,10 @@ class PushSender:
                 return
             except Refused as refused:
                 log.warning("push not sent: %s", refused.message)
+                return
+            except Redirected as redirected:
+                log.warning("push not sent: %s; the subscription is deleted", redirected)
+                await self._store.expired(subscription.endpoint)
                 return
             except WebPushException as error:
                 status = error.status_code

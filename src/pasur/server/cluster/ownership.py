@@ -283,6 +283,8 @@ class RedisOwnership:
         if live is None or not live.owned:
             return NotWriter("this process does not write the table")
         before = live.table.version
+        if isinstance(forward.command, SetConnected):  # a socket there opened, or the last closed
+            live.heard_elsewhere(forward.command.seats, forward.command.connected)
         await self.tables.act(live, forward.command)
         events = [e.to_json() for e in live.table.history if e.number > before]
         return Done(events, dict(live.seat_tokens))

@@ -1,9 +1,9 @@
 """Online play's REST calls: guests, and making, listing and filling tables.
 
 ``POST`` and ``GET /api/guest``; ``POST /api/tables``, ``GET /api/tables``,
-``GET /api/tables/{id}``, ``POST /api/tables/{id}/join``, ``/leave``, ``/bots``, ``/start`` and
-``DELETE /api/tables/{id}/bots/{seat}`` (``docs/protocol.md``, section 3a). Each call turns into a
-table command run by the table manager; a refusal is the table's own
+``GET /api/tables/{id}``, ``POST /api/tables/{id}/join``, ``/leave``, ``/bots``, ``/start``,
+``/seat-token`` and ``DELETE /api/tables/{id}/bots/{seat}`` (``docs/protocol.md``, section 3a).
+Each call turns into a table command run by the table manager; a refusal is the table's own
 (:class:`~pasur.protocol.Refused`), answered with its status and the one error body.
 """
 
@@ -26,7 +26,7 @@ from pasur.server.play.access import guest, live_table, manager, may_manage, tok
 from pasur.server.play.blocks import blocked_by, caller
 from pasur.server.play.bodies import BotBody, GuestBody, JoinBody, NewTable
 from pasur.server.play.invites import Invites
-from pasur.server.tables.commands import Join, Leave, PutBot, RemoveBot, Start
+from pasur.server.tables.commands import Join, Leave, NewToken, PutBot, RemoveBot, Start
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.live import LiveTable
 from pasur.server.tables.seats import Player
@@ -154,8 +154,9 @@ async def list_tables(request: Request) -> Response:
     responses=refusals(E.NO_SUCH_TABLE, E.UNAVAILABLE),
 )
 async def show_table(request: Request, table_id: str) -> Response:
-    """The table as the lobby describes it, its absolute ``invite_url`` and ``invite_reach``,
-    and for each seat whether it is kept for the caller (``you``), someone else, or nobody."""
+    """The table as the lobby describes it, its absolute ``invite_url`` and ``invite_reach``;
+    for each seat whether it is kept for the caller (``you``), someone else, or nobody; and
+    ``your_seat``: the seat the cookie's person holds there (null: none, or no cookie)."""
     live = await live_table(request, table_id)
     caller = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
     config = live.table.config
@@ -164,7 +165,8 @@ async def show_table(request: Request, table_id: str) -> Response:
         None if who is None else "you" if caller is not None and who == caller.id else "other"
         for who in kept
     ]
-    return JSONResponse(describe(request, live) | {"reserved": reserved})
+    seat = live.table.seat_of(caller.id) if caller is not None else None
+    return JSONResponse(describe(request, live) | {"reserved": reserved, "your_seat": seat})
 
 
 @router.post(
@@ -200,6 +202,27 @@ async def join_table(
     await manager(request).act(live, join)
     seat = live.table.seat_of(person.id)
     assert seat is not None
+    return JSONResponse(
+        {"seat": seat, "seat_token": token, "rejoin_url": rejoin_url(live.id, token)}
+    )
+
+
+@router.post(
+    "/api/tables/{table_id}/seat-token",
+    summary="A new token for your seat, on this device",
+    responses=refusals(E.NO_SUCH_TABLE, E.NOT_SEATED, E.NO_GUEST, E.CROSS_SITE, E.UNAVAILABLE),
+)
+async def renew_seat_token(request: Request, table_id: str) -> Response:
+    """Your seat at the table with a new token, for a device that never kept the seat's token
+    (an account signed in there, "my games", a push's tap). Only the seat's own person gets one
+    (by the cookie); the seat's earlier token, and its rejoin link, stop opening it."""
+    person = guest(request)
+    live = await live_table(request, table_id)
+    if live.table.seat_of(person.id) is None:
+        raise Refused(E.NOT_SEATED, "you hold no seat at this table")
+    token = secrets.token_urlsafe(24)
+    await manager(request).act(live, NewToken(person.id, token_digest(token)))
+    seat = live.table.seat_of(person.id)
     return JSONResponse(
         {"seat": seat, "seat_token": token, "rejoin_url": rejoin_url(live.id, token)}
     )

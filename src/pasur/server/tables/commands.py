@@ -5,7 +5,8 @@ plain JSON too (:meth:`Command.to_json`, :func:`command_from_json`), so a proces
 own a table can send it to the one that does (:mod:`pasur.server.cluster`). Only the table's own
 methods run; every rule stays in :class:`~pasur.server.tables.table.Table`. The two commands that
 seat and unseat people also say what happens to the seats' tokens (:meth:`Command.tokens`), so
-that the token changes with the seat, in the same stored step, wherever the command runs.
+that the token changes with the seat, in the same stored step, wherever the command runs (and
+:class:`NewToken` gives a seat a new one).
 """
 
 from __future__ import annotations
@@ -167,6 +168,29 @@ class Leave(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class NewToken(Command):
+    """A new token (SHA-256 ``digest``) for the seat ``player`` holds, in place of the old one:
+    how a person opens their seat on a device that never kept its token. No event: the seat and
+    who holds it do not change."""
+
+    player: str
+    digest: str
+    name: ClassVar[str] = "new_token"
+
+    def run(self, table: Table, now: float) -> list[Event]:
+        if table.seat_of(self.player) is None:
+            raise Refused(ErrorCode.NOT_SEATED, "you hold no seat at this table")
+        return []
+
+    def tokens(self, table: Table, tokens: Mapping[str, str]) -> SeatTokens | None:
+        seat = table.seat_of(self.player)
+        return None if seat is None else {**tokens, str(seat): self.digest}
+
+    def fields(self) -> JSONObject:
+        return {"player": self.player, "digest": self.digest}
+
+
+@dataclass(frozen=True, slots=True)
 class PutBot(Command):
     """A bot of ``level`` in the empty ``seat``."""
 
@@ -241,6 +265,8 @@ def command_from_json(data: JSONObject) -> Command:
             return Join(player, fields.optional_integer("seat"), fields.text("digest"))
         if name == Leave.name:
             return Leave(fields.text("player"))
+        if name == NewToken.name:
+            return NewToken(fields.text("player"), fields.text("digest"))
         if name == PutBot.name:
             return PutBot(fields.integer("seat"), fields.text("level"))
         if name == RemoveBot.name:

@@ -81,6 +81,9 @@ class LiveTable:
         table is a replica that follows the writer's events (:mod:`pasur.server.cluster`)."""
         self.used_at = clock()
         """When the table was last asked for here (replicas nobody asks for are let go)."""
+        self.elsewhere: set[str] = set()
+        """The people whose sockets at other processes said so, as those processes forwarded
+        their seats' connections here (:mod:`pasur.server.cluster`)."""
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -102,3 +105,22 @@ class LiveTable:
     def seats_here(self) -> set[int]:
         """The seats with an open connection here."""
         return {c.recipient for c in self.connections if not c.closed} - {SPECTATOR}
+
+    def heard_elsewhere(self, seats: tuple[int, ...], connected: bool) -> None:
+        """Another process says the people in ``seats`` connected there (or went away)."""
+        for seat in seats:
+            player = self.table.seats[seat].player if 0 <= seat < len(self.table.seats) else None
+            if player is not None and connected:
+                self.elsewhere.add(player)
+            elif player is not None:
+                self.elsewhere.discard(player)
+
+    def has_socket(self, seat: int) -> bool:
+        """Whether the person in ``seat`` has a socket open, here or at another process. The
+        table's own ``connected`` is not enough: a person just seated through a REST call counts
+        as connected before any socket of theirs opens (a match found while they look elsewhere).
+        """
+        occupant = self.table.seats[seat]
+        if not occupant.connected or occupant.player is None:
+            return False
+        return self.connected_to(seat) > 0 or occupant.player in self.elsewhere

@@ -20,6 +20,8 @@ export const playApi = {
   tables: () => request('GET', '/api/tables'),
   table: (id) => request('GET', table(id)),
   join: (id, seat) => request('POST', table(id, 'join'), seat == null ? {} : { seat }),
+  // A new token for the seat the cookie's person holds (a device that never kept its token).
+  seatToken: (id) => request('POST', table(id, 'seat-token')),
   // `token`: the seat's token, when the page holds one (see asSeat).
   leave: (id, token) => request('POST', table(id, 'leave'), undefined, asSeat(token)),
   putBot: (id, seat, level, token) => request('POST', table(id, 'bots'), { seat, level }, asSeat(token)),

@@ -57,6 +57,7 @@ const ui = {
   checks: [], // the fairness check of each round seen: {round, commitment, verified}
   wasMine: false, // whether it was this seat's turn after the last event shown
   described: undefined, // GET /api/tables/{id}, for the invite link
+  renewals: 0, // new tokens asked for the seat since the last snapshot (at most 2: no loop)
 };
 
 let area = null;
@@ -220,15 +221,17 @@ async function retryStale() {
   draw();
 }
 
-/** The seat is no longer ours (left, or its token refused): forget it and offer the seats. */
-function leftSeat() {
+/** The seat is no longer ours (left, or its token refused: `why`): forget it and offer the
+ * seats, or take the seat back with a new token if the person still holds it (another device of
+ * theirs took a token since). */
+function leftSeat(why = '') {
   forgetSeatToken(tableId);
   ui.socket.stop();
   ui.token = null;
   ui.state = null;
   show('#waiting', false);
   show('#board', false);
-  pickSeat();
+  pickSeat(why);
 }
 
 function onError(frame) {
@@ -247,8 +250,7 @@ function onError(frame) {
     return;
   }
   if (frame.code === 'bad_token') {
-    toast(problemText(frame.code, frame.message));
-    leftSeat();
+    leftSeat(problemText(frame.code, frame.message));
     return;
   }
   if (['no_such_table', 'no_spectators', 'unsupported_protocol'].includes(frame.code)) {
@@ -345,6 +347,7 @@ async function handleFrame(frame) {
       return;
     case 'snapshot':
       ui.resyncing = false;
+      ui.renewals = 0;
       ui.state = fromSnapshot(frame.snapshot);
       if (ui.state.game && !log.size()) log.round(ui.state.game.round, seatName(ui.state, ui.state.game.dealer));
       draw({});
@@ -425,7 +428,7 @@ function connect(token) {
   ui.socket.start();
 }
 
-async function pickSeat() {
+async function pickSeat(why = '') {
   let table;
   try {
     table = await playApi.table(tableId);
@@ -433,6 +436,17 @@ async function pickSeat() {
     fail(apiProblem(problem));
     return;
   }
+  // The person's own seat (an account on another device, a push's tap): a token for this device.
+  if (table.your_seat != null && ui.renewals < 2) {
+    ui.renewals += 1;
+    const renewed = await playApi.seatToken(tableId).catch(() => null);
+    if (renewed) {
+      saveSeatToken(tableId, renewed.seat_token);
+      connect(renewed.seat_token);
+      return;
+    }
+  }
+  if (why) toast(why);
   show('#loading', false);
   show('#seat-picker', true);
   await drawSeatPicker($('#seat-picker'), table, {
