@@ -12,6 +12,7 @@ from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
 from pasur.rules import legal_moves, make_rules
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.table import Table
+from pasur.server.tables.take_backs import revealed_nothing
 
 ASK = None
 """``take_back``'s answer when the seat asks (rather than answers)."""
@@ -161,12 +162,14 @@ def test_a_play_that_dealt_or_ended_the_round_is_never_taken_back() -> None:
     table = make_table("hh", take_backs="ask", history=5000)
     dealt = ended = False
     while not (dealt and ended):
-        number = table.version
+        number, before = table.version, table.game
         seat = person_plays(table, now=float(number))
         new = [event.kind.value for event in table.history if event.number > number]
         if "dealt" in new or "round_ended" in new:
             dealt |= "dealt" in new
             ended |= "round_ended" in new
+            if "dealt" in new:  # the engine's state after the play holds the new hands
+                assert before is not None and not revealed_nothing(before, table.game)  # type: ignore[arg-type]
             error = refused(table, "no_take_back", table.take_back, seat, ASK, now=0.0)
             assert "dealt new cards" in error.message
         if table.status.value != "playing":
