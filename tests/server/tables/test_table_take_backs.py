@@ -72,9 +72,14 @@ def test_one_decline_keeps_the_play_and_it_is_not_asked_again() -> None:
     seat = person_plays(table, now=1.0)
     after = table.game
     first, second = (seat + 1) % 3, (seat + 2) % 3
+    shown = {"seat": seat, "asked": False, "accepted": []}
+    assert table.snapshot_for(SPECTATOR)["take_back"] == shown
     table.take_back(seat, ASK, now=2.0)
     table.take_back(first, True, now=3.0)
+    shown = {"seat": seat, "asked": True, "accepted": [first]}
+    assert table.snapshot_for(second)["take_back"] == shown  # what a socket opened now is told
     declined = table.take_back(second, False, now=4.0)
+    assert table.snapshot_for(seat)["take_back"] is None
     assert kinds(declined) == ["take_back_answered"]
     assert declined[0].for_recipient(seat) == {
         "n": table.version,

@@ -82,6 +82,16 @@ class TakeBacks:
         self.undo: Undo | None = None
         self.request: Request | None = None
 
+    def shown(self) -> JSONObject | None:
+        """What a snapshot says of it (everyone may know): the seat whose last play may be taken
+        back, whether it has asked, and who has accepted; None when no play may be."""
+        if self.request is not None:
+            accepted: list[int] = sorted(self.request.accepted)
+            return {"seat": self.request.seat, "asked": True, "accepted": accepted}
+        if self.undo is not None and not self.undo.declined:
+            return {"seat": self.undo.seat, "asked": False, "accepted": []}
+        return None
+
     # What the events change (called by TableState.apply only).
 
     def moved_on(self, kind: Kind) -> None:

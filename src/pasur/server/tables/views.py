@@ -81,6 +81,7 @@ def snapshot_for(state: TableState, version: int, recipient: int, now: float | N
         "rounds": [dict(reveal) for reveal in state.reveals],
         "rematch": [state.votes.get(seat) for seat in range(state.config.players)],
         "clock": clock,
+        "take_back": state.take_backs.shown(),
     }
 
 
