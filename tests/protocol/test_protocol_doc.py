@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pasur.protocol import ErrorCode, Kind
 from pasur.protocol.encode import encode_reason
-from pasur.protocol.events import PUBLIC_FIELDS
+from pasur.protocol.events import PUBLIC_FIELDS, VIEW_FIELDS
 from pasur.rules import IllegalKind, IllegalReason
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -74,7 +74,8 @@ def test_every_event_kind_is_documented_with_exactly_its_public_fields() -> None
     assert set(documented) == {kind.value for kind in Kind}
     for kind in Kind:
         fields_cell = documented[kind.value].split("|")[0]
-        fields = set(re.findall(r"`([a-z_]+)`", fields_cell)) - {"hand", "legal"}
+        per_recipient = {"hand", "legal"} | ({"game"} if kind in VIEW_FIELDS else set())
+        fields = set(re.findall(r"`([a-z_]+)`", fields_cell)) - per_recipient
         assert fields == set(PUBLIC_FIELDS[kind]), kind
 
 

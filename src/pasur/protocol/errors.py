@@ -66,6 +66,13 @@ class ErrorCode(StrEnum):
     GAME_RUNNING = "game_running", 409, "not possible while a game is being played"
     NOT_READY = "not_ready", 409, "a seat is still empty"
     NOT_FINISHED = "not_finished", 409, "no game has finished yet (rematch votes, records)"
+    # Take-backs.
+    TAKE_BACKS_OFF = "take_backs_off", 400, "the table does not allow take-backs (or is rated)"
+    NO_TAKE_BACK = (
+        "no_take_back",
+        409,
+        "no take-back can be asked or answered now; the message says why",
+    )
     # Watching and catching up.
     NO_SPECTATORS = "no_spectators", 403, "the table does not allow spectators"
     BAD_VERSION = "bad_version", 400, "the event number is not one of this table's"

@@ -60,6 +60,14 @@ class Kind(StrEnum):
     """A seated person's connection came or went."""
     STAND_IN = "stand_in"
     """A bot began or stopped playing for a person who dropped."""
+    TAKE_BACK_ASKED = "take_back_asked"
+    """The seat that made the last play asked to take it back (``take-backs=ask``)."""
+    TAKE_BACK_ANSWERED = "take_back_answered"
+    """A person accepted or declined a take-back; a decline ends the request."""
+    TAKE_BACK_ENDED = "take_back_ended"
+    """A take-back request ended unanswered: ``reason`` is the kind of the event that ended it."""
+    TAKE_BACK = "take_back"
+    """Everyone accepted: the last play is undone, and each recipient gets its ``game`` again."""
 
 
 PUBLIC_FIELDS: dict[Kind, tuple[str, ...]] = {
@@ -88,6 +96,10 @@ PUBLIC_FIELDS: dict[Kind, tuple[str, ...]] = {
     Kind.REMATCH_VOTE: ("seat", "accept"),
     Kind.CONNECTION: ("seat", "connected"),
     Kind.STAND_IN: ("seat", "level", "active"),
+    Kind.TAKE_BACK_ASKED: ("seat",),
+    Kind.TAKE_BACK_ANSWERED: ("seat", "accept"),
+    Kind.TAKE_BACK_ENDED: ("seat", "reason"),
+    Kind.TAKE_BACK: ("seat", "move", "card", "taken", "clock"),
 }
 """The fields of each kind that anyone at the table may see; every other field stays private."""
 
@@ -97,6 +109,11 @@ HAND_FIELDS = frozenset({Kind.ROUND_STARTED, Kind.DEALT})
 LEGAL_FIELDS = frozenset({Kind.ROUND_STARTED, Kind.DEALT, Kind.PLAYED})
 """Kinds that can leave a seat to play: their private ``legal`` list (the moves of the seat named
 by ``turn``) is shown as ``legal`` to that seat alone, so a client can play without a snapshot."""
+
+VIEW_FIELDS = frozenset({Kind.TAKE_BACK})
+"""Kinds whose private ``views`` (by recipient, as text: ``"0"``, ``"-1"``) give each recipient
+the whole game as its snapshot would show it, as ``game``: a take-back replaces what a client
+holds instead of asking it to undo a play by itself."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +138,8 @@ class Event:
                 shown[name] = copy_json(self.data[name])
         if self.kind in HAND_FIELDS and recipient >= 0:
             shown["hand"] = list(self.data["hands"][recipient])
+        if self.kind in VIEW_FIELDS:
+            shown["game"] = copy_json(self.data["views"][str(recipient)])
         if self.kind in LEGAL_FIELDS and recipient >= 0 and self.data.get("turn") == recipient:
             legal = self.data.get("legal")
             if legal is not None:  # events stored before moves were recorded carry none

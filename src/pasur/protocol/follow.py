@@ -5,8 +5,8 @@ given, at each of its turns, the same view a snapshot would show then (``encode_
 the server for a snapshot on every move would cost a socket each time. So :class:`FollowedView`
 starts from the snapshot's ``game`` and applies each event the way the rules change the public
 state: a lay adds the card to the table, a capture moves it and what it took to the seat's pile,
-the round's end hands the leftover to its taker. The table tests compare it with the server's
-snapshot after every event.
+the round's end hands the leftover to its taker, and a take-back brings the whole view again.
+The table tests compare it with the server's snapshot after every event.
 """
 
 from __future__ import annotations
@@ -191,6 +191,11 @@ class FollowedView:
     def _game_over(self, event: JSONObject) -> None:
         self._view["winner"] = event["winner"]
 
+    def _take_back(self, event: JSONObject) -> None:
+        game = event["game"]  # the whole view once the play is undone, as a snapshot shows it
+        assert isinstance(game, dict)
+        self._view = copy.deepcopy(game)
+
     _steps: ClassVar[dict[str, Callable[[FollowedView, JSONObject], None]]] = {
         "started": _started,
         "round_started": _round_started,
@@ -198,6 +203,7 @@ class FollowedView:
         "played": _played,
         "round_ended": _round_ended,
         "game_over": _game_over,
+        "take_back": _take_back,
     }
 
 

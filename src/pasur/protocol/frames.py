@@ -77,6 +77,21 @@ class RematchFrame:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBackFrame:
+    """A request to take back the seat's own last play (``take-backs=ask``)."""
+
+    ref: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackAnswer:
+    """Another person's answer to the take-back request open at the table."""
+
+    accept: bool
+    ref: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """A heartbeat; ``t`` (a finite number) is echoed."""
 
@@ -122,6 +137,8 @@ ClientFrame: TypeAlias = (
     | PlayFrame
     | ClaimFrame
     | RematchFrame
+    | TakeBackFrame
+    | TakeBackAnswer
     | Ping
     | HintRequest
     | ChatFrame
@@ -167,8 +184,9 @@ _WRONG_FIELDS = {
     "play": "a play is {move: text, version: number}",
     "rematch": "a rematch is {accept: true or false}",
     "claim": "a claim is {version: number}",
+    "take_back_answer": "a take-back answer is {accept: true or false}",
 }
-"""The words for a play or a rematch with a field of the wrong type (a hello says which)."""
+"""The words for a frame with a field of the wrong type (a hello says which)."""
 
 
 def _hello(fields: Fields, ref: Ref | None) -> Hello:
@@ -197,6 +215,14 @@ def _rematch(fields: Fields, ref: Ref | None) -> RematchFrame:
     return RematchFrame(fields.boolean("accept"), ref)
 
 
+def _take_back(fields: Fields, ref: Ref | None) -> TakeBackFrame:
+    return TakeBackFrame(ref)
+
+
+def _take_back_answer(fields: Fields, ref: Ref | None) -> TakeBackAnswer:
+    return TakeBackAnswer(fields.boolean("accept"), ref)
+
+
 def _ping(fields: Fields, ref: Ref | None) -> Ping:
     t = fields.data.get("t")
     # 1e999 reads as infinity, which JSON cannot write back: such a t is not echoed.
@@ -222,6 +248,8 @@ _READERS: dict[str, Callable[[Fields, Ref | None], ClientFrame]] = {
     "play": _play,
     "claim": _claim,
     "rematch": _rematch,
+    "take_back": _take_back,
+    "take_back_answer": _take_back_answer,
     "ping": _ping,
     "hint": _hint,
     "chat": _chat,

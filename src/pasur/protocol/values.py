@@ -78,6 +78,9 @@ class Fields:
     def boolean(self, name: str) -> bool:
         return self._typed(name, bool, "true or false")
 
+    def optional_boolean(self, name: str) -> bool | None:
+        return None if self.data.get(name) is None else self.boolean(name)
+
     def mapping(self, name: str) -> JSONObject:
         return self._typed(name, dict, "an object")
 

@@ -13,8 +13,9 @@ import pytest
 from cluster_support import cluster, cluster_manager, fresh_prefix, redis_url
 
 from pasur.protocol import SPECTATOR, Refused
+from pasur.rules import legal_moves
 from pasur.server.db.database import Database
-from pasur.server.tables.commands import Join, Leave, PutBot, RemoveBot
+from pasur.server.tables.commands import Join, Leave, Play, PutBot, RemoveBot, Start, TakeBack
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.live import LiveTable
@@ -42,9 +43,14 @@ class Recorder:
 Scenario = Callable[[TableManager, TableManager, LiveTable, LiveTable, Recorder], Awaitable[None]]
 
 
-def with_owner_and_follower(backend: str, scenario: Scenario) -> None:
-    """Process ``a`` owns a two-seat table with Dara seated; ``b`` follows it, with a spectator's
-    socket recording what ``b`` sends."""
+TWO_SEATS = TableConfig(players=2)
+
+
+def with_owner_and_follower(
+    backend: str, scenario: Scenario, config: TableConfig = TWO_SEATS
+) -> None:
+    """Process ``a`` owns a two-seat table (of ``config``) with Dara seated; ``b`` follows it,
+    with a spectator's socket recording what ``b`` sends."""
     url = redis_url()
 
     async def run() -> None:
@@ -58,7 +64,7 @@ def with_owner_and_follower(backend: str, scenario: Scenario) -> None:
         await a.start()
         await b.start()
         try:
-            owned = await a.create(TableConfig(players=2), "creator", {})
+            owned = await a.create(config, "creator", {})
             await a.act(owned, Join(Player("dara", "Dara"), 0, token_digest("dara's token")))
             replica = await b.get(owned.id)
             assert replica is not None and not replica.owned and owned.owned
@@ -112,6 +118,27 @@ def test_a_forwarded_command_the_owner_refuses_keeps_its_error(backend: str) -> 
         assert replica.table.seats[1].level == owned.table.seats[1].level
 
     with_owner_and_follower(backend, scenario)
+
+
+def test_a_take_back_asked_and_accepted_through_the_follower_undoes_the_play(backend: str) -> None:
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await b.act(replica, Join(Player("sima", "Sima"), 1, token_digest("sima's token")))
+        await b.act(replica, Start(dealer=1))  # Dara (seat 0) leads
+        before = owned.table.game
+        assert before is not None and before.turn == 0
+        move = str(legal_moves(before)[0])
+        await b.act(replica, Play(0, move, replica.table.version))
+        await b.act(replica, TakeBack(0))
+        undone = await b.act(replica, TakeBack(1, True))
+        assert [e.kind.value for e in undone] == ["take_back_answered", "take_back"]
+        assert owned.table.game is before and replica.table.game == before
+        await until(lambda: any(e["kind"] == "take_back" for e in r.events()))
+        (shown,) = [e for e in r.events() if e["kind"] == "take_back"]
+        assert shown["game"] == owned.table.snapshot_for(SPECTATOR)["game"]
+
+    with_owner_and_follower(backend, scenario, TableConfig(players=2, take_backs="ask"))
 
 
 def test_a_join_through_the_follower_stores_the_seat_token_at_the_owner(backend: str) -> None:

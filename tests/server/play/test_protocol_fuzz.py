@@ -9,7 +9,8 @@ real ones.
 The frames: text that is not JSON, JSON that is not an object, objects with random fields of
 random types, huge numbers, unicode junk, missing fields, binary frames, frames over 4 KiB, plays
 out of turn, stale plays, accepted plays sent again, move text that is no legal move, pings,
-rematch votes, hellos after the handshake, and legal plays (so games go on through rounds and
+rematch votes, take-back requests and answers (half the tables allow them), hellos after the
+handshake, and legal plays (so games go on through rounds and
 rematches). First frames (``hello``) are fuzzed through the endpoint's hello reader too. After
 every frame:
 
@@ -111,7 +112,7 @@ JSON_VALUES = st.recursive(
 FIELDS = st.sampled_from(
     ["type", "move", "version", "ref", "accept", "t", "seat_token", "since", "protocol", "text"]
 ) | st.text(max_size=8)
-KNOWN_TYPES = ("play", "rematch", "ping", "chat", "hint")
+KNOWN_TYPES = ("play", "rematch", "ping", "chat", "hint", "take_back", "take_back_answer")
 """The frame types a socket may send after its hello."""
 TYPES = st.sampled_from([*KNOWN_TYPES, "hello", "Play", "play ", ""]) | st.text(max_size=10)
 JUNK_MOVES = st.sampled_from(
@@ -224,6 +225,7 @@ class Harness:
             players=len(layout),
             rules=make_rules("standard", {"target": target, "partnerships": partners}),
             drop_bot="random",
+            take_backs="ask" if seed // 2 % 2 else "off",
         )
         table_id = f"fuzz{self.tables}"
         await self.manager.store.create(
@@ -357,10 +359,12 @@ class ProtocolMachine(RuleBasedStateMachine):
         elif answers and answers[0]["type"] in ASIDES:
             self.check_aside(sender, answers, received, expect)
         elif self.table.version == version:
-            # The only frame accepted without a step: the same rematch vote again.
-            assert _field(message, "type") == "rematch", (message, received)
+            # The only frames accepted without a step: the same rematch vote, take-back request
+            # or acceptance again.
+            kind = _field(message, "type")
+            assert kind in ("rematch", "take_back", "take_back_answer"), (message, received)
             assert not any(received.values()), received
-            self.check_unchanged("a rematch vote")
+            self.check_unchanged(f"a {kind} sent again")
         else:
             self.check_accepted(version, received, expect)
         return answers
@@ -577,6 +581,18 @@ class ProtocolMachine(RuleBasedStateMachine):
             message = text(frame)
             self.send(mover, message, expect={"accepted"})
             self.last_accepted = (mover, message)
+
+    @precondition(lambda self: self.last_accepted is not None)
+    @rule(data=st.data())
+    def take_back(self, data: st.DataObject) -> None:
+        """The seat that played last asks to take its play back; the others answer."""
+        assert self.last_accepted is not None
+        asker = self.last_accepted[0]
+        self.send(asker, text({"type": "take_back", "ref": "t1"}))
+        for other in self.people():
+            if other != asker:
+                answer = {"type": "take_back_answer", "accept": data.draw(st.booleans())}
+                self.send(other, text(answer | {"ref": "t2"}))
 
     @precondition(lambda self: self.table.status is Status.FINISHED)
     @rule(accept=st.booleans())

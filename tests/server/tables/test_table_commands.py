@@ -29,6 +29,7 @@ from pasur.server.tables.commands import (
     RemoveBot,
     SetConnected,
     Start,
+    TakeBack,
     Tick,
     command_from_json,
 )
@@ -37,6 +38,8 @@ from pasur.server.tables.seats import Player
 COMMANDS: list[Command] = [
     Play(0, "7D+2D", 41),
     Rematch(1, True),
+    TakeBack(0),
+    TakeBack(1, False),
     SetConnected((0, 2), False),
     Join(Player("id-1", "Ava"), None, "9f86d0"),
     Join(Player("id-2", "Babak"), 3, "81b637"),
@@ -66,6 +69,8 @@ def test_a_commands_json_reads_back_as_the_same_command(command: Command) -> Non
         {"command": "play", "seat": "0", "move": "7D", "version": 1},
         {"command": "play", "seat": 0, "move": "7D"},
         {"command": "rematch", "seat": 0, "accept": 1},
+        {"command": "take_back", "seat": 0, "answer": "yes"},
+        {"command": "take_back", "answer": True},
         {"command": "connected", "seats": [True], "connected": True},
         {"command": "join", "player": "p", "seat": None, "digest": "d"},
         {"command": "new_token", "player": "p"},

@@ -2,7 +2,8 @@
 
 Legal moves (full and short), illegal moves, text that is no move, out-of-turn and stale
 submissions, frames sent twice, connection drops, timers running out, rematch votes, people
-leaving and joining between games. After every step:
+leaving and joining between games, take-backs asked, accepted and declined (or sent by anyone).
+After every step:
 
 - the game state obeys the engine's conservation laws (``check_invariants``);
 - event numbers run 1, 2, 3 … without a gap, in the history and in what the table returned;
@@ -51,6 +52,7 @@ class TableMachine(RuleBasedStateMachine):
         bot_delay=st.sampled_from([0.0, 0.0, 2.0]),
         seed=st.integers(0, 2**32 - 1),
         history=st.sampled_from([8, 64, 256]),
+        take_backs=st.sampled_from(["off", "ask", "ask"]),
     )
     def setup(
         self,
@@ -62,6 +64,7 @@ class TableMachine(RuleBasedStateMachine):
         bot_delay: float,
         seed: int,
         history: int,
+        take_backs: str,
     ) -> None:
         partners = "on" if partnerships and len(seats) == 4 else "off"
         rules = make_rules("standard", {"target": goal, "partnerships": partners})
@@ -72,6 +75,7 @@ class TableMachine(RuleBasedStateMachine):
             grace=grace,
             bot_delay=bot_delay,
             drop_bot="random",
+            take_backs=take_backs,
         )
         self.table = Table(config, rng=random.Random(seed), history=history)
         self.log = []
@@ -247,6 +251,31 @@ class TableMachine(RuleBasedStateMachine):
         seat = data.draw(st.sampled_from(people) if people else st.integers(0, 3))
         self.attempt(self.table.vote_rematch, seat, accept, now=self.now)
 
+    @precondition(lambda self: self.playing())
+    @rule(seat=st.integers(-1, 4), answer=st.sampled_from([None, True, False]))
+    def take_back_from_anyone(self, seat: int, answer: bool | None) -> None:
+        self.attempt(self.table.take_back, seat, answer, now=self.now)
+
+    @precondition(lambda self: self.playing())
+    @rule(data=st.data())
+    def take_back_asked_and_answered(self, data: st.DataObject) -> None:
+        """The seat whose last play may be taken back (a person to play plays first, if need be)
+        asks; the others answer, mostly yes."""
+        if self.table.snapshot_for(0)["take_back"] is None and self.persons_turn():
+            game = self.table.game
+            assert game is not None
+            move = str(data.draw(st.sampled_from(legal_moves(game))))
+            self.attempt(self.table.submit, game.turn, move, self.table.version, now=self.now)
+        shown = self.table.snapshot_for(0)["take_back"]
+        if shown is None:
+            return
+        asker = shown["seat"]
+        self.attempt(self.table.take_back, asker, None, now=self.now)
+        for seat in self.people():
+            if seat != asker:
+                accept = data.draw(st.sampled_from([True, True, True, False]))
+                self.attempt(self.table.take_back, seat, accept, now=self.now)
+
     @precondition(lambda self: bool(self.people()))
     @rule(data=st.data())
     def leave(self, data: st.DataObject) -> None:
@@ -303,9 +332,11 @@ class TableMachine(RuleBasedStateMachine):
         kept = self.table.history
         starts = [e.number for e in kept if e.kind.value == "round_started"]
         since = starts[-1] - 1 if starts else kept[0].number - 1
+        # A card played and then taken back was seen by everyone: it may show in those events.
+        taken_back = [e.data["card"] for e in kept if e.kind.value == "take_back"]
         for recipient in [*range(self.table.config.players), SPECTATOR]:
             events = self.table.events_for(recipient, since)
-            assert not leaked(self.table, recipient, events)
+            assert not leaked(self.table, recipient, events, allowed=taken_back)
             snapshot = self.table.snapshot_for(recipient, now=self.now)
             del snapshot["rounds"]
             assert not leaked(self.table, recipient, snapshot)

@@ -24,7 +24,7 @@ MODULES = (
     "server/__init__.py",
     "server/tables/__init__.py",
     *(f"server/tables/{name}.py" for name in ("config", "moves", "plays", "seats", "state")),
-    *(f"server/tables/{name}.py" for name in ("table", "timers", "views")),
+    *(f"server/tables/{name}.py" for name in ("table", "take_backs", "timers", "views")),
     "server/offline/__init__.py",
     "server/offline/practice.py",
 )

@@ -60,6 +60,11 @@ class NewTable(BaseModel):
     rated: bool = Field(
         False, description="Whether finished games move ratings (public tables only)."
     )
+    take_backs: Literal["off", "ask"] = Field(
+        "off",
+        description="ask: the seat that just played may ask to take its play back, and every "
+        "other person must accept (docs/protocol.md, section 8a); off at rated tables.",
+    )
     bots: dict[SeatKey, Level] = Field(
         default_factory=dict,
         max_length=4,

@@ -2,8 +2,9 @@
 
 :meth:`Dispatcher.handle` reads the message once (:func:`~pasur.protocol.parse_client`), counts
 it against the socket's limits, then answers it (``pong``, ``chat``, ``emote``, ``hint``) or
-turns it into a table command (``play``, ``rematch``). Every refusal is an ``error`` frame with
-the frame's ``ref``, and changes nothing. The endpoint calls this for every message; so do the
+turns it into a table command (``play``, ``claim``, ``rematch``, ``take_back``,
+``take_back_answer``). Every refusal is an ``error`` frame with the frame's ``ref``, and changes
+nothing. The endpoint calls this for every message; so do the
 tests and the protocol fuzzer, with stand-in sockets.
 """
 
@@ -29,13 +30,15 @@ from pasur.protocol.frames import (
     Pong,
     Ref,
     RematchFrame,
+    TakeBackAnswer,
+    TakeBackFrame,
     Unreadable,
 )
 from pasur.rules import view
 from pasur.server.http.errors import outage, unavailable_message
 from pasur.server.http.rate_limit import SocketLimits, Verdict
 from pasur.server.play.hints import Hinter, no_hints
-from pasur.server.tables.commands import Claim, Command, Play, Rematch
+from pasur.server.tables.commands import Claim, Command, Play, Rematch, TakeBack
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.emotes import emote_from
 from pasur.server.tables.live import LiveTable
@@ -126,6 +129,10 @@ class Dispatcher:
         elif isinstance(frame, RematchFrame):
             _seated(seat, "spectators do not vote")
             await self._act(live, Rematch(seat, frame.accept))
+        elif isinstance(frame, TakeBackFrame | TakeBackAnswer):
+            _seated(seat, "spectators do not take plays back")
+            answer = frame.accept if isinstance(frame, TakeBackAnswer) else None
+            await self._act(live, TakeBack(seat, answer))
         elif isinstance(frame, ChatFrame):
             await self._chat(live, connection, frame)
         elif isinstance(frame, EmoteFrame):

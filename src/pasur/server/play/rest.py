@@ -119,6 +119,7 @@ async def create_table(request: Request, body: NewTable) -> Response:
         spectators=body.spectators,
         bot_delay=body.bot_delay,
         rated=body.rated,
+        take_backs=body.take_backs,
     )
     live = await manager(request).create(config, creator.id, body.bots)
     invite = shared(request, "invites", Invites).for_table(request.url, live.id)

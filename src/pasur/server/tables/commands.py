@@ -95,6 +95,22 @@ class Rematch(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBack(Command):
+    """``seat`` asks to take back its last play (``answer`` None), or answers the take-back asked
+    (``take_backs="ask"``: :mod:`~pasur.server.tables.take_backs`)."""
+
+    seat: int
+    answer: bool | None = None
+    name: ClassVar[str] = "take_back"
+
+    def run(self, table: Table, now: float) -> list[Event]:
+        return table.take_back(self.seat, self.answer, now=now)
+
+    def fields(self) -> JSONObject:
+        return {"seat": self.seat, "answer": self.answer}
+
+
+@dataclass(frozen=True, slots=True)
 class SetConnected(Command):
     """Mark the people in ``seats`` connected, or gone (each only if they count as connected:
     a seat emptied or marked gone already changes nothing)."""
@@ -258,6 +274,8 @@ def command_from_json(data: JSONObject) -> Command:
             return Claim(fields.integer("seat"), fields.integer("version"))
         if name == Rematch.name:
             return Rematch(fields.integer("seat"), fields.boolean("accept"))
+        if name == TakeBack.name:
+            return TakeBack(fields.integer("seat"), fields.optional_boolean("answer"))
         if name == SetConnected.name:
             return SetConnected(fields.integers("seats"), fields.boolean("connected"))
         if name == Join.name:

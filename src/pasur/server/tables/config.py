@@ -24,6 +24,10 @@ CORRESPONDENCE_TIMER = 3_600
 """A turn timer this long or longer makes a correspondence table: played over hours and days,
 with nobody expected to stay connected (no disconnect grace; its turn clock is stored)."""
 
+TAKE_BACKS = ("off", "ask")
+"""The take-back settings: ``off``, or ``ask`` (the seat that just played may ask to take its
+play back, and every other person must accept: :mod:`~pasur.server.tables.take_backs`)."""
+
 DEFAULT_GRACE = 30.0
 """Seconds a dropped player's turns may wait before a bot plays for them."""
 
@@ -72,6 +76,8 @@ class TableConfig:
     """Seats kept for named people (a tournament's pairing): seat ``i`` may be taken only by the
     person whose id is ``reserved[i]`` (None: by anyone), and by no bot; empty: no seat is kept.
     The ids are never shown: :meth:`to_json` leaves them out, :meth:`stored_json` keeps them."""
+    take_backs: str = "off"
+    """One of :data:`TAKE_BACKS`; never ``ask`` at a rated table."""
 
     def __post_init__(self) -> None:
         try:
@@ -93,6 +99,11 @@ class TableConfig:
         rated: object = self.rated  # from_json passes whatever was stored
         if not isinstance(rated, bool) or (rated and self.private):
             raise Refused(ErrorCode.BAD_CONFIG, "rated must be true or false, on a public table")
+        if self.take_backs not in TAKE_BACKS or (self.rated and self.take_backs != "off"):
+            raise Refused(
+                ErrorCode.BAD_CONFIG,
+                f"take_backs is off or ask, and off at a rated table, not {self.take_backs!r}",
+            )
         object.__setattr__(self, "drop_bot", bot_level(self.drop_bot, ErrorCode.BAD_CONFIG))
         reserved: object = self.reserved
         if isinstance(reserved, list):  # read back from the database
@@ -124,6 +135,7 @@ class TableConfig:
             "spectators": self.spectators,
             "bot_delay": self.bot_delay,
             "rated": self.rated,
+            "take_backs": self.take_backs,
         }
 
     @property

@@ -1,6 +1,7 @@
 """The data of the events a deal and a play produce, in their private stored form.
 
-Each function reads the engine's states (before and after) and returns an event's data: what
+Each function reads the engine's states (before and after) and returns an event's data (and
+:func:`next_deal` shuffles and commits to the next round first): what
 :meth:`TableState.apply <pasur.server.tables.state.TableState.apply>` needs to redo the change,
 plus the private fields (deck orders, salts, hands, the legal moves of the seat to play) that
 :meth:`Event.for_recipient <pasur.protocol.Event.for_recipient>` shows only to whom they belong.
@@ -11,11 +12,14 @@ cards, which everyone sees; a seat's private hand is what it knows of it (under
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from pasur.protocol import JSONObject
 from pasur.protocol.encode import cards, encode_result, legal_texts
-from pasur.rules import Card, GameState, Move, view
+from pasur.rules import Card, GameState, Move, new_game, next_round, shuffle_deck, view
+from pasur.rules.fairness import commitment, new_salt
+from pasur.server.tables.config import TableConfig
 
 
 def round_started(game: GameState, deck: Sequence[int], salt: bytes, committed: str) -> JSONObject:
@@ -33,6 +37,20 @@ def round_started(game: GameState, deck: Sequence[int], salt: bytes, committed: 
         "legal": legal_for_turn(game),
     }
     return with_open(game, data)
+
+
+def next_deal(
+    config: TableConfig, game: GameState | None, first_dealer: int, rng: random.Random
+) -> JSONObject:
+    """The next round shuffled from ``rng`` (the game's first, dealt by ``first_dealer``, when
+    ``game`` is None) and committed to with a fresh salt: its ``round_started`` data."""
+    deck = shuffle_deck(config.rules, config.players, rng)
+    if game is None:
+        dealt = new_game(config.rules, players=config.players, deck=deck, dealer=first_dealer)
+    else:
+        dealt = next_round(game, deck=deck)
+    salt = new_salt()
+    return round_started(dealt, deck, salt, commitment(deck, salt))
 
 
 def played(before: GameState, after: GameState, move: Move, by: str) -> JSONObject:

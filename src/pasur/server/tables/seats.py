@@ -9,6 +9,9 @@ from typing import NamedTuple
 
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 
+MAX_PLAYER_ID = 200
+"""The longest opaque player id taken."""
+
 
 class Status(StrEnum):
     """Where a table stands."""
@@ -70,6 +73,14 @@ class SeatState:
 
 
 EMPTY_SEAT = SeatState()
+
+
+def check_player(player: Player) -> None:
+    """Raise ``bad_player`` unless the person's id is a non-empty string of at most
+    :data:`MAX_PLAYER_ID` characters (it comes from outside: a test or a forwarded command)."""
+    player_id: object = player.id
+    if not isinstance(player_id, str) or not player_id or len(player_id) > MAX_PLAYER_ID:
+        raise Refused(ErrorCode.BAD_PLAYER, "a player id is a non-empty string")
 
 
 def bot_name(level: str) -> str:

@@ -16,6 +16,7 @@ from pasur.rules import Card, GameState, Move, claim, claim_is_right, new_game, 
 from pasur.rules.records import record_of
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.seats import EMPTY_SEAT, SeatKind, SeatState, Status, check_reserved
+from pasur.server.tables.take_backs import TAKE_BACK_KINDS, TakeBacks
 
 SEAT_CHANGES = frozenset({Kind.SEATED, Kind.LEFT, Kind.BOT_SEATED, Kind.BOT_REMOVED})
 """Kinds that change who sits in a seat."""
@@ -48,6 +49,8 @@ class TableState:
         self.grace_used = [0.0] * players
         self.record: JSONObject | None = None
         """The last finished game's record."""
+        self.take_backs = TakeBacks()
+        """The play that could be taken back, and the take-back asked (``take_backs="ask"``)."""
 
     def seat_of(self, player_id: str) -> int | None:
         """The seat a person holds, or None."""
@@ -113,6 +116,7 @@ class TableState:
         kind = event.kind
         if "seat" in data:
             check_seat(self.config, data["seat"])
+        self.take_backs.moved_on(kind)
         if kind in SEAT_CHANGES:
             self._seat(kind, data)
         elif kind is Kind.STARTED:
@@ -158,6 +162,10 @@ class TableState:
         elif kind is Kind.STAND_IN:
             seat = data["seat"]
             self.seats[seat] = dataclasses.replace(self.seats[seat], stand_in=data["active"])
+        elif kind in TAKE_BACK_KINDS:
+            undo = self.take_backs.apply(kind, data)
+            if undo is not None:  # the game and the seat's clock as they were before the play
+                self.game, self.turn_started = undo.game, now - data["used"]
         # DEALT adds nothing: the play before it dealt the cards.
 
     def _seat(self, kind: Kind, data: EventData) -> None:
@@ -196,6 +204,7 @@ class TableState:
         self.count_grace(game.turn, now)
         # A play read back from a log is checked by the engine; one just decided was checked.
         self.game = after if after is not None else play(game, Move.parse(data["move"]))
+        self.take_backs.played(self.config, data, game, self.game, now - self.turn_started)
         self.turn_started = now
 
     def count_grace(self, seat: int, now: float) -> None:

@@ -33,23 +33,18 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
-from pasur.protocol.events import copy_json
 from pasur.protocol.text import clean_name
-from pasur.rules import GameState, Move, claim, new_game, next_round, play_legal, shuffle_deck
-from pasur.rules.fairness import commitment, new_salt
+from pasur.rules import GameState, Move, claim, play_legal
 from pasur.server.tables.config import TableConfig, bot_level, timeout_level
 from pasur.server.tables.moves import read_move
-from pasur.server.tables.plays import dealt, game_over, played, round_ended, round_started
-from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name
+from pasur.server.tables.plays import dealt, game_over, next_deal, played, round_ended
+from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name, check_player
 from pasur.server.tables.state import TableState, check_seat, check_version
 from pasur.server.tables.timers import Bots, Due, Duty, next_due
-from pasur.server.tables.views import catch_up, events_for, snapshot_for
+from pasur.server.tables.views import catch_up, events_for, record_for, snapshot_for
 
 DEFAULT_HISTORY = 256
 """Events kept for reconnection; a client further behind gets a snapshot."""
-
-MAX_PLAYER_ID = 200
-"""The longest opaque player id taken."""
 
 
 class Table:
@@ -130,9 +125,7 @@ class Table:
                 ``no_such_seat``, ``seat_taken``, ``seat_reserved`` or ``table_full``.
         """
         self._state.refuse_while_playing("join")
-        player_id: object = player.id  # from outside: a test or a forwarded command
-        if not isinstance(player_id, str) or not player_id or len(player_id) > MAX_PLAYER_ID:
-            raise Refused(ErrorCode.BAD_PLAYER, "a player id is a non-empty string")
+        check_player(player)
         held = self.seat_of(player.id)
         if held is not None:
             raise Refused(ErrorCode.ALREADY_SEATED, f"you already sit in seat {held}")
@@ -302,6 +295,19 @@ class Table:
         self._end_round(after, now)
         return self._flush()
 
+    def take_back(self, seat: int, answer: bool | None, *, now: float) -> list[Event]:
+        """Ask to take back ``seat``'s last play (``answer`` None), or answer the take-back asked
+        (:mod:`~pasur.server.tables.take_backs` says who must accept, and when it is refused).
+
+        Raises:
+            Refused: ``no_such_seat``, ``take_backs_off``, ``not_seated`` or ``no_take_back``.
+        """
+        state = self._state
+        check_seat(self.config, seat)
+        for kind, data in state.take_backs.steps(self.config, state.seats, seat, answer):
+            self._emit(kind, data, now)
+        return self._flush()
+
     # Time.
 
     @property
@@ -376,10 +382,7 @@ class Table:
         Raises:
             Refused: ``not_finished`` (no game has finished yet).
         """
-        if self._state.record is None:
-            raise Refused(ErrorCode.NOT_FINISHED, "no game has finished at this table yet")
-        copied: JSONObject = copy_json(self._state.record)
-        return copied
+        return record_for(self._state)
 
     # Rebuilding.
 
@@ -442,6 +445,9 @@ class Table:
     def _emit(
         self, kind: Kind, data: Mapping[str, Any], now: float, *, after: GameState | None = None
     ) -> None:
+        ending = self._state.take_backs.ending(kind)  # an open take-back ends first, unanswered
+        if ending is not None:
+            self._emit(*ending, now)
         event = Event(self._version + 1, kind, data)
         self._state.apply(event, now, after=after)
         self._history.append(event)
@@ -460,16 +466,7 @@ class Table:
 
     def _deal_round(self, now: float) -> None:
         """Shuffle, commit to the deck order, and deal the next round (or the game's first)."""
-        config = self.config
-        deck = shuffle_deck(config.rules, config.players, self._rng)
-        game = self.game
-        if game is None:
-            dealer = self._state.first_dealer
-            dealt = new_game(config.rules, players=config.players, deck=deck, dealer=dealer)
-        else:
-            dealt = next_round(game, deck=deck)
-        salt = new_salt()
-        data = round_started(dealt, deck, salt, commitment(deck, salt))
+        data = next_deal(self.config, self.game, self._state.first_dealer, self._rng)
         self._emit(Kind.ROUND_STARTED, data, now)
 
     def _play(self, move: Move, by: str, now: float) -> None:

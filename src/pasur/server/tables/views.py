@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, JSONObject, Refused
 from pasur.protocol.encode import encode_view
+from pasur.protocol.events import copy_json
 from pasur.rules import view
 from pasur.server.tables.seats import Status
 from pasur.server.tables.state import TableState, check_seat, is_int
@@ -80,6 +81,7 @@ def snapshot_for(state: TableState, version: int, recipient: int, now: float | N
         "rounds": [dict(reveal) for reveal in state.reveals],
         "rematch": [state.votes.get(seat) for seat in range(state.config.players)],
         "clock": clock,
+        "take_back": state.take_backs.shown(),
     }
 
 
@@ -99,3 +101,15 @@ def catch_up(
         if error.code not in (ErrorCode.HISTORY_GAP, ErrorCode.BAD_VERSION):
             raise
     return {"snapshot": snapshot_for(state, version, recipient, now)}
+
+
+def record_for(state: TableState) -> JSONObject:
+    """A copy of the last finished game's record, for anyone (its hands are no secret now).
+
+    Raises:
+        Refused: ``not_finished`` (no game has finished yet).
+    """
+    if state.record is None:
+        raise Refused(ErrorCode.NOT_FINISHED, "no game has finished at this table yet")
+    copied: JSONObject = copy_json(state.record)
+    return copied

@@ -154,7 +154,8 @@ function timerLabel(seconds) {
   return seconds < 3600 ? t('play.form.seconds', { n: seconds }) : timeWords(seconds);
 }
 
-/** Players, house rules, turn timer and spectators; `readTableSettings(form)` reads them back. */
+/** Players, house rules, turn timer, take-backs and spectators; `readTableSettings(form)` reads
+ * them back. */
 export function tableSettings() {
   // An hour or more makes a correspondence table, played over days (docs/alerts.md).
   const timers = [null, 15, 30, 60, 3600, 43200, 86400, 259200];
@@ -171,6 +172,11 @@ export function tableSettings() {
         label: seconds ? timerLabel(seconds) : t('play.form.timer_off'),
       })),
     ),
+    // Never at rated tables (this form makes none): docs/protocol.md, section 8a.
+    choiceRow('take_backs', t('play.form.take_backs'), [
+      { value: 'off', label: t('play.form.take_backs_off') },
+      { value: 'ask', label: t('play.form.take_backs_ask') },
+    ]),
     h(
       'label',
       { class: 'check' },
@@ -192,6 +198,8 @@ export async function readTableSettings(form) {
     settings: players === '4p' ? { ...rules.settings, partnerships: 'on' } : rules.settings,
   };
   if (timer !== null) body.turn_timer = timer === 'off' ? null : Number(timer);
+  const takeBacks = chosen(form, 'take_backs');
+  if (takeBacks !== null) body.take_backs = takeBacks;
   const spectators = form.querySelector('input[name="spectators"]');
   if (spectators) body.spectators = spectators.checked;
   return body;

@@ -42,7 +42,7 @@ export function seatLabel(seat) {
 const EXPLAINED = new Set([
   'no_guest', 'no_such_table', 'seat_taken', 'seat_reserved', 'table_full', 'already_seated', 'not_seated',
   'game_running', 'not_ready', 'bad_name', 'no_spectators', 'bad_token', 'unavailable',
-  'not_your_turn', 'game_over', 'not_started',
+  'not_your_turn', 'game_over', 'not_started', 'take_backs_off', 'no_take_back',
 ]);
 
 /** Cards as the page writes them everywhere ("7♦ 4♠"), in one string. */

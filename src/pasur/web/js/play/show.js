@@ -3,7 +3,8 @@
 // the felt; a capture holds the card and what it takes outlined on the felt (about a second at
 // normal speed), then gathers them into the capturer's pile, whose counts then go up; a Sur
 // flashes the felt and lands a mark on the pile; a deal slides the cards to each seat; at the
-// round's end the cards left go to the last capturer's pile the same way.
+// round's end the cards left go to the last capturer's pile the same way; a play taken back
+// flies home: its card to the hand (or seat) it came from, what it took back to the felt.
 
 import { arrive, gather, pause, pulse } from './motion.js';
 import { playSound } from './sound.js';
@@ -64,4 +65,18 @@ export async function showDeal(board, { withTable }) {
   if (withTable) moving.push(...board.feltCards());
   moving.forEach((_, index) => setTimeout(() => playSound('deal'), index * 45));
   await Promise.all(moving.map((element, index) => arrive(element, deck, { step: 'deal', delay: index * 45 })));
+}
+
+/**
+ * A play taken back (the table already holds the game as it was): the card goes back to the
+ * hand or the seat it was played from, from where it lay on the felt or in the pile it went to,
+ * and the cards it took go back from that pile to the felt.
+ */
+export async function showTakenBack(board, { seat, card, taken }, mine) {
+  const pile = board.pile(seat)?.getBoundingClientRect() ?? null;
+  const from = taken.length ? pile : board.feltCard(card)?.getBoundingClientRect() ?? null;
+  board.draw({});
+  playSound('play');
+  const home = mine ? board.handCard(card) : board.seatHand(seat);
+  await Promise.all([arrive(home, from), ...taken.map((code) => arrive(board.feltCard(code), pile))]);
 }

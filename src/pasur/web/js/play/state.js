@@ -1,7 +1,8 @@
 // The table as this browser knows it: built from a snapshot (docs/protocol.md section 5) and
 // moved on by events (section 4). Nothing here knows the rules: legal moves come from the server
 // (the snapshot's `legal`, or an event's `legal` when this seat is to play next), and scores come
-// from `round_ended`. `applyEvent` returns what happened, for the view to show.
+// from `round_ended`. `applyEvent` returns what happened, for the view to show. A take-back
+// (section 8a) brings each recipient's whole `game` again, which replaces the one held.
 
 const HAND = 4;
 
@@ -47,7 +48,17 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
     claim: null,
     // Every round of this game ended while this page watched: {points, totals}, for the race.
     history: [],
+    // The take-back asked and not yet answered by everyone: {seat, accepted: [seats]}.
+    takeBack: snapshot.take_back?.asked ? { seat: snapshot.take_back.seat, accepted: [...snapshot.take_back.accepted] } : null,
+    // The last play, while it may still be taken back: {seat, card, declined}.
+    undoable: undoableFrom(snapshot),
   };
+}
+
+function undoableFrom(snapshot) {
+  const play = snapshot.game?.plays?.at(-1);
+  const seat = snapshot.take_back?.seat;
+  return play && play.seat === seat ? { seat, card: play.card, declined: false } : null;
 }
 
 /** A finished game's result from a snapshot, shaped like the `game_over` event. */
@@ -108,6 +119,8 @@ function clockFor(state, seat, now) {
 export function applyEvent(state, event, now = Date.now()) {
   state.version = event.n;
   const game = state.game;
+  if (!TAKE_BACK_KINDS.has(event.kind)) state.takeBack = null; // the server ended it just before
+  if (!KEEP_UNDOABLE.has(event.kind)) state.undoable = null;
   switch (event.kind) {
     case 'seated': // a person counts as connected from the moment they sit down
       state.seats[event.seat] = { ...emptySeat(event.seat), kind: 'human', name: event.name, connected: true };
@@ -194,13 +207,57 @@ export function applyEvent(state, event, now = Date.now()) {
     case 'rematch_vote':
       state.rematch[event.seat] = event.accept;
       return null;
+    case 'take_back_asked':
+    case 'take_back_answered':
+    case 'take_back_ended':
+    case 'take_back':
+      return applyTakeBack(state, event, now);
     default:
       return null; // an event kind added later: the protocol says to ignore it
   }
 }
 
+/** The take-back's own events; every other kind ends an open request. */
+const TAKE_BACK_KINDS = new Set(['take_back_asked', 'take_back_answered', 'take_back_ended', 'take_back']);
+/** After these the last play may still be taken back (a request a drop ended can be asked again). */
+const KEEP_UNDOABLE = new Set(['connection', 'stand_in', ...TAKE_BACK_KINDS]);
+
+function applyTakeBack(state, event, now) {
+  const asker = state.takeBack?.seat ?? event.seat;
+  switch (event.kind) {
+    case 'take_back_asked':
+      state.takeBack = { seat: event.seat, accepted: [] };
+      return { kind: event.kind, seat: event.seat, card: state.undoable?.card ?? null };
+    case 'take_back_answered':
+      if (event.accept) state.takeBack?.accepted.push(event.seat);
+      else {
+        state.takeBack = null;
+        if (state.undoable) state.undoable.declined = true;
+      }
+      return { kind: event.kind, seat: event.seat, accept: event.accept, asker };
+    case 'take_back_ended':
+      state.takeBack = null;
+      return { kind: event.kind, seat: event.seat, reason: event.reason };
+    default: {
+      const tableBefore = [...(state.game?.table ?? [])];
+      state.game = gameFrom(event.game, state.config.players);
+      state.lastPlay = lastPlayFrom(event.game);
+      state.clock = clockFrom(event.clock, now);
+      state.takeBack = null;
+      state.undoable = null;
+      return { kind: event.kind, seat: event.seat, card: event.card, taken: [...event.taken], tableBefore };
+    }
+  }
+}
+
+/** Whether a play turned up a card nobody had seen (Pasur Ru Baaz): it can never be taken back. */
+function turnedUp(before, after) {
+  return (after ?? []).some((cards, seat) => cards.some((card) => !(before?.[seat] ?? []).includes(card)));
+}
+
 function applyPlayed(state, event, now) {
   const game = state.game;
+  const openBefore = game.open;
   if (event.seat === state.you) game.hand = game.hand.filter((card) => card !== event.card);
   game.handSizes[event.seat] = Math.max(0, game.handSizes[event.seat] - 1);
   const before = [...game.table];
@@ -217,5 +274,8 @@ function applyPlayed(state, event, now) {
   game.legal = legalAfter(state, event);
   game.open = event.open ?? [];
   state.clock = clockFor(state, event.turn, now);
+  if (event.by === 'player' && event.turn >= 0 && !turnedUp(openBefore, game.open)) {
+    state.undoable = { seat: event.seat, card: event.card, declined: false };
+  }
   return { kind: 'played', play: event, tableBefore: before, pileBefore };
 }

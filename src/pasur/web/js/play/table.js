@@ -31,6 +31,7 @@ import { roundSheet } from './sheet.js';
 import { showDeal, showLeftover, showPlayed } from './show.js';
 import { TableSocket } from './socket.js';
 import { armSound } from './sound.js';
+import { mountTakeBack } from './take-back.js';
 import { applyEvent, fromSnapshot, myTurn, sideCount } from './state.js';
 import { clockLeft, clockText, packStack, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
 
@@ -63,6 +64,7 @@ const ui = {
 let area = null;
 let coach = null;
 let claim = null;
+let takeBack = null;
 let chat = null;
 let emotes = null;
 let log = null;
@@ -123,6 +125,7 @@ function drawBoard(real, extras = ui.extras) {
   notice.hidden = !ui.notice;
   coach.draw(state);
   claim.draw(state);
+  takeBack.draw(state);
 }
 
 function draw(extras) {
@@ -245,7 +248,7 @@ function onError(frame) {
     draw();
     return;
   }
-  if (coach.onError(frame) || claim.onError(frame) || chat.onError(frame) || emotes.onError(frame)) {
+  if ([coach, claim, takeBack, chat, emotes].some((part) => part.onError(frame))) {
     draw();
     return;
   }
@@ -327,6 +330,12 @@ async function showEffect(effect) {
       break;
     case 'stand_in':
       log.note([t(effect.active ? 'table.log.stand_in' : 'table.log.stand_in_off', { name: seatName(state, effect.seat) })]);
+      break;
+    case 'take_back_asked':
+    case 'take_back_answered':
+    case 'take_back_ended':
+    case 'take_back':
+      await takeBack.show(effect, board, state);
       break;
     case 'connection':
       if (effect.seat !== state.you) toast(t(effect.connected ? 'play.toast.back' : 'play.toast.dropped', { name: seatName(state, effect.seat) }));
@@ -474,6 +483,7 @@ async function main() {
   claim = mountClaim($('#tools'), { send, version: () => ui.state.version });
   emotes = mountEmotes($('#emotes'), { send, said: $('#emote-said'), tableId, seatName, off: own });
   log = mountLog($('#log'));
+  takeBack = mountTakeBack($('#tools'), $('#take-back'), { send, note: (parts) => log.note(parts) });
   ui.token = own ? null : takeSeatToken(tableId);
   if (ui.token || own) connect(ui.token);
   else await pickSeat();
