@@ -10,6 +10,7 @@ import { fill, h } from '../shared/dom.js';
 import { onLanguageChange, t, tParts } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
 import { drawBar, mountBar } from './bar.js';
+import { boardView } from './board.js';
 import { startPage } from './boot.js';
 import { mountChat } from './chat.js';
 import { mountClaim } from './claim.js';
@@ -168,20 +169,7 @@ function tickClock() {
   clock.closest('.seat-panel')?.querySelector('.avatar')?.style.setProperty('--left', String(clockLeft(state)));
 }
 
-// The board as show.js sees it.
-const board = {
-  draw: (extras) => draw(extras),
-  handCard: (code) => $(`#hand [data-card="${code}"]`),
-  handCards: () => [...document.querySelectorAll('#hand .hand-card')],
-  seatHand: (seat) => $(`.seat-panel[data-seat="${seat}"] .fan`) ?? $(`.seat-panel[data-seat="${seat}"]`),
-  seatFans: () => [...document.querySelectorAll('#others .fan .card')],
-  feltCard: (code) => $(`#table-cards [data-card="${code}"]`),
-  feltCards: () => [...document.querySelectorAll('#table-cards .table-card')],
-  felt: () => $('#felt'),
-  pack: () => $('#pack .card'),
-  pile: (seat) => $(`.seat-panel[data-seat="${seat}"] .seat-pile`),
-  surMark: (seat) => $(`.seat-panel[data-seat="${seat}"] .sur-mark:last-of-type`),
-};
+const board = boardView((extras) => draw(extras));
 
 function fail(text) {
   show('#loading', false);
