@@ -52,13 +52,14 @@ CACHED_BYTES = """async () => {
 MARKS = """async () => {
   const { call } = await import('/static/js/offline/engine.js');
   const marks = await call('marks');
-  const steps = {};
-  for (const [step, at] of Object.entries(marks)) steps[step] = (at - performance.timeOrigin) / 1000;
-  return steps;
+  const since = (at) => (at - performance.timeOrigin) / 1000;
+  return Object.fromEntries(Object.entries(marks).map(([step, at]) => [step, since(at)]));
 }"""
 """The worker's steps, in seconds since the page's navigation began."""
 
-BYTECODE_KEPT = """async () => (await (await caches.open('pasur-engine-bytecode')).keys()).length > 0"""
+BYTECODE_KEPT = (
+    """async () => (await (await caches.open('pasur-engine-bytecode')).keys()).length > 0"""
+)
 
 EXPERT = """async (seeds) => {
   const { call } = await import('/static/js/offline/engine.js');

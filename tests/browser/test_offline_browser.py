@@ -21,7 +21,11 @@ ENGINE_SECONDS = 120_000
 BYTECODE_KEPT = """async () => (await (await caches.open('pasur-engine-bytecode')).keys()).length"""
 """How many engines' bytecode the browser keeps (engine-worker.js): one once a table has run."""
 
-MARKS = """async () => Object.keys(await (await import('/static/js/offline/engine.js')).call('marks'))"""
+MARKS = """async () => {
+  const { call } = await import('/static/js/offline/engine.js');
+  return Object.keys(await call('marks'));
+}"""
+"""The steps the page's worker went through to start (engine-worker.js)."""
 
 
 def _installed(browser: Browser, server: str) -> tuple[BrowserContext, Page]:

@@ -58,3 +58,23 @@ def test_imports_take_the_bytecode_and_leave_the_sources_unread(tmp_path: Path) 
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == bot_move("expert", 11)
+
+
+STDLIB = (
+    Path(__file__).parents[3] / "src" / "pasur" / "web" / "vendor" / "pyodide" / "python_stdlib.zip"
+)
+
+STARTED_WITH = ("typing", "inspect", "dataclasses", "asyncio/base_events", "json/decoder", "random")
+"""Modules every start of the worker imports (Pyodide's own, and the engine's)."""
+
+
+def test_the_vendored_standard_library_holds_what_the_worker_imports_as_bytecode() -> None:
+    """scripts/vendor-pyodide compiles them (scripts/compile-stdlib.mjs): a copy of the npm
+    package's source-only zip would cost every start of the worker seconds of compiling."""
+    with zipfile.ZipFile(STDLIB) as stdlib:
+        names = set(stdlib.namelist())
+        for module in STARTED_WITH:
+            assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+            header = stdlib.read(f"{module}.pyc")[:8]
+            assert int.from_bytes(header[4:8], "little") == 0b01  # hash-based, unchecked
+        assert "email/message.py" in names  # what nothing imports stays source
