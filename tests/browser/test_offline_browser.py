@@ -1,7 +1,8 @@
 """Offline (docs/offline.md): after a first visit to the practise page the network goes; the page
 reloads from its service worker, a whole practice game against casual (target 1: one round,
-unless it is tied) is played in the browser's own engine with a hint, its review renders, and
-back online the game is in the history."""
+unless it is tied) is played in the browser's own engine with a hint, its review renders (in a
+worker that starts from the engine's bytecode the table's worker kept), and back online the game
+is in the history."""
 
 from __future__ import annotations
 
@@ -16,6 +17,15 @@ if TYPE_CHECKING:
 SHEET = "#sheet-dialog[open]"
 ENGINE_SECONDS = 120_000
 """Milliseconds the first start of the engine may take on a busy machine (it is seconds)."""
+
+BYTECODE_KEPT = """async () => (await (await caches.open('pasur-engine-bytecode')).keys()).length"""
+"""How many engines' bytecode the browser keeps (engine-worker.js): one once a table has run."""
+
+MARKS = """async () => {
+  const { call } = await import('/static/js/offline/engine.js');
+  return Object.keys(await call('marks'));
+}"""
+"""The steps the page's worker went through to start (engine-worker.js)."""
 
 
 def _installed(browser: Browser, server: str) -> tuple[BrowserContext, Page]:
@@ -77,12 +87,18 @@ def test_offline_practice_is_played_reviewed_and_sent_to_the_history(
         if not _play_once(page):
             page.wait_for_timeout(40)
     assert hinted
+    deadline = time.monotonic() + ENGINE_SECONDS / 1000
+    while not page.evaluate(BYTECODE_KEPT):  # made a few seconds into the game
+        assert time.monotonic() < deadline, "the worker never kept the engine's bytecode"
+        page.wait_for_timeout(200)
     page.locator("#review").click()
     page.wait_for_url("**/replay/offline/*")
     page.locator("#coach-body .review-list, #coach-body p:not(.loading):not(.hint)").first.wait_for(
         timeout=ENGINE_SECONDS
     )
     screenshot(page, "offline-review.png")
+    assert "unpacked_with_bytecode" in page.evaluate(MARKS)  # the replay's worker took it
+    assert page.evaluate(BYTECODE_KEPT) == 1
 
     context.set_offline(False)
     page.goto(f"{server}/history")

@@ -2,11 +2,13 @@
 once visited, opens again offline from the service worker and the sheet kept in the browser; a
 round saved offline waits there, and goes to the server when the connection comes back. A round
 corrected offline while another device corrected it too: the last write wins, and the person is
-told which round was replaced."""
+told which round was replaced. A sheet made offline is kept in the browser, takes rounds, and is
+created on the server (with them) when the connection comes back."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Any
 
 from browser_support import PHONE, api, screenshot, watch
@@ -121,5 +123,57 @@ def test_a_correction_made_offline_replaces_another_devices_and_says_so(
     (kept, *_) = api(server, "GET", f"/api/tracker/sheets/{token}")["rounds"]
     assert kept["counts"]["ten_of_diamonds"] == ours  # the last write won, whole
     assert kept["counts"]["surs"] == list(first.surs)
+    assert _script_problems(problems) == []
+    context.close()
+
+
+def test_a_sheet_made_offline_is_created_with_its_rounds_when_the_connection_comes_back(
+    browser: Browser, server: str
+) -> None:
+    expect = _expect()
+    names = ["Nima", "Shirin"]
+    first = _random_round(random.Random(21), 2)
+    expected = new_sheet(names, make_rules("standard")).add_round(RoundEntry(first))
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/tracker")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", timeout=INSTALL_MS, polling=200
+    )
+    context.set_offline(True)
+    page.reload()  # the form, from the service worker
+    for seat, name in enumerate(names, start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the score sheet").tap()
+    page.wait_for_url(re.compile(r"/tracker/e/offline\.[^/]+$"))
+    local = page.url
+    expect(page.get_by_test_id("made-offline")).to_be_visible()
+    expect(page.locator("#share-link")).to_have_count(0)  # no links before the server has it
+    _enter_round(page, first)
+    page.locator("#save-round").tap()
+    expect(page.get_by_test_id("waiting")).to_contain_text("1 round saved without a connection")
+    screenshot(page, "tracker-made-offline.png")
+    page.goto(f"{local}?lang=fa")  # still offline: the sheet opens from this browser
+    expect(page.get_by_test_id("made-offline")).to_contain_text("بدون اتصال")
+    screenshot(page, "tracker-made-offline-fa.png")
+    page.goto(f"{local}?lang=en")
+
+    context.set_offline(False)  # the browser's 'online': the sheet is created, then its round
+    page.wait_for_url(re.compile(r"/tracker/e/[A-Za-z0-9_-]{32}$"))
+    expect(page.locator("#toast")).to_contain_text("now saved on the server")
+    expect(page.locator(".round")).to_have_count(1)
+    expect(page.get_by_test_id("made-offline")).to_have_count(0)
+    expect(page.get_by_test_id("waiting")).to_have_count(0)
+    expect(page.locator("#share-link")).to_be_visible()
+    screenshot(page, "tracker-made-offline-created.png")
+    token = page.url.rsplit("/", 1)[1]
+    stored = api(server, "GET", f"/api/tracker/sheets/{token}")
+    assert stored["names"] == names
+    assert stored["totals"] == list(expected.totals)
+    page.goto(local)  # the local address now opens the sheet it became
+    page.wait_for_url(f"**/tracker/e/{token}")
+    expect(page.locator(".round")).to_have_count(1)
+    assert len(api(server, "GET", f"/api/tracker/sheets/{token}")["rounds"]) == 1  # made once
     assert _script_problems(problems) == []
     context.close()

@@ -26,6 +26,7 @@ MODULES = (
     *(f"server/tables/{name}.py" for name in ("config", "moves", "plays", "seats", "state")),
     *(f"server/tables/{name}.py" for name in ("table", "take_backs", "timers", "views")),
     "server/offline/__init__.py",
+    "server/offline/bytecode.py",
     "server/offline/practice.py",
 )
 """The server's modules the practice table needs (its table, none of its web framework)."""

@@ -5,12 +5,30 @@
 // Messages in: {id, op, args}; out: {id, result} or {id, error}. Ops: 'open' (the practice
 // table: create, name, seed), 'send' (a frame's text), 'tick', 'wait', 'record', 'upload' (what
 // the server's history takes), 'positions' and 'review' (of a record's text, for the replay
-// page), and 'bot_move' (level, seed: the differential test's positions). Results are what the Python side returns
+// page), 'bot_move' (level, seed: the differential test's positions) and 'marks' (when each step
+// of the start was reached, for benchmarks/offline.py). Results are what the Python side returns
 // (JSON text for frames and records). Python runs one call at a time, in order.
+//
+// A start is Pyodide's (its standard library comes precompiled: scripts/compile-stdlib.mjs),
+// then the engine's sources, over which goes the engine's bytecode when this browser keeps it
+// (pasur.server.offline.bytecode); when it does not, the worker makes it once the table is
+// open and keeps it for the next start.
 
-import { loadPyodide } from '/static/vendor/pyodide/pyodide.mjs';
+import { loadPyodide, version } from '/static/vendor/pyodide/pyodide.mjs';
 
 const ENGINE_DIR = '/home/pyodide/engine';
+
+/** The browser's cache for the engine's bytecode, one entry: the sources' digest names it. */
+const BYTECODE_CACHE = 'pasur-engine-bytecode';
+
+/** Seconds after the start before the bytecode is made, when the person is reading the deal. */
+const BYTECODE_AFTER = 3;
+
+/** When each step of the start was reached (milliseconds since the epoch, as timeOrigin). */
+const marks = { worker: performance.timeOrigin };
+const mark = (step) => {
+  marks[step] = performance.timeOrigin + performance.now();
+};
 
 /**
  * Python's string hashes are seeded, not random, here. No bot's choice depends on hash order
@@ -20,17 +38,57 @@ const ENGINE_DIR = '/home/pyodide/engine';
  */
 export const HASH_SEED = '0';
 
+async function fetchEngine() {
+  const answer = await fetch('/offline/engine.zip');
+  if (!answer.ok) throw new Error(`the engine answered ${answer.status}`);
+  const engine = await answer.arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', engine));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return { engine, key: `/offline/engine-bytecode/${version}/${hex}` };
+}
+
+/** The bytecode kept for `key`, or null (none yet, or no Cache Storage here). */
+async function keptBytecode(key) {
+  try {
+    const kept = await (await caches.open(BYTECODE_CACHE)).match(key);
+    return kept ? await kept.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Make the engine's bytecode and keep it under `key`, in place of any older engine's. */
+async function keepBytecode(pyodide, key) {
+  const compiled = pyodide.pyimport('pasur.server.offline.bytecode').compiled(ENGINE_DIR);
+  try {
+    const cache = await caches.open(BYTECODE_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(key, new Response(compiled.toJs(), { headers: { 'Content-Type': 'application/zip' } }));
+  } catch {
+    // Not kept (no Cache Storage, or no room): the next start compiles the sources again.
+  } finally {
+    compiled.destroy();
+  }
+}
+
 async function boot() {
-  const [pyodide, engine] = await Promise.all([
-    loadPyodide({ indexURL: '/static/vendor/pyodide/', env: { PYTHONHASHSEED: HASH_SEED } }),
-    fetch('/offline/engine.zip').then((answer) => {
-      if (!answer.ok) throw new Error(`the engine answered ${answer.status}`);
-      return answer.arrayBuffer();
+  const source = fetchEngine();
+  const [pyodide, { engine, key }, bytecode] = await Promise.all([
+    loadPyodide({ indexURL: '/static/vendor/pyodide/', env: { PYTHONHASHSEED: HASH_SEED } }).then((started) => {
+      mark('python');
+      return started;
     }),
+    source,
+    source.then(({ key }) => keptBytecode(key)),
   ]);
   pyodide.unpackArchive(engine, 'zip', { extractDir: ENGINE_DIR });
+  if (bytecode) pyodide.unpackArchive(bytecode, 'zip', { extractDir: ENGINE_DIR });
+  else setTimeout(() => enqueue(() => keepBytecode(pyodide, key)), BYTECODE_AFTER * 1000);
+  mark(bytecode ? 'unpacked_with_bytecode' : 'unpacked');
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
-  return pyodide.pyimport('pasur.server.offline.practice');
+  const module = pyodide.pyimport('pasur.server.offline.practice');
+  mark('imported');
+  return module;
 }
 
 const practice = boot();
@@ -51,17 +109,25 @@ const OPS = {
   positions: (module, { record }) => module.positions_of(record),
   review: (module, { record, seat }) => module.review_of(record, seat),
   bot_move: (module, { level, seed }) => module.bot_move(level, seed),
+  marks: () => ({ ...marks }),
 };
 
 let queue = Promise.resolve();
 
+/** Run `work` after everything asked before it (Python runs one call at a time). */
+function enqueue(work) {
+  queue = queue.then(work);
+}
+
 self.addEventListener('message', (message) => {
   const { id, op, args = {} } = message.data;
-  queue = queue.then(async () => {
+  enqueue(async () => {
     try {
       const module = await practice;
       if (!(op in OPS)) throw new Error(`no such op: ${op}`);
-      self.postMessage({ id, result: OPS[op](module, args) });
+      const result = OPS[op](module, args);
+      if (op === 'open') mark('opened');
+      self.postMessage({ id, result });
     } catch (error) {
       // A Refused from the table says its code first ("bad_config: ..."); anything else is a bug.
       self.postMessage({ id, error: String(error?.message ?? error) });

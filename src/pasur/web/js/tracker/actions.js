@@ -9,6 +9,7 @@ import { formatNumber, t, tParts } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
 import { blankEntry, entryFields, entryFromRound, requestBody, saveMode } from './entry.js';
 import { keepRound } from './kept.js';
+import { isLocal } from './made-offline.js';
 import { sideNames } from './sheet.js';
 import { editEntry, getState, update } from './store.js';
 
@@ -70,11 +71,26 @@ function showRefusal(error) {
   });
 }
 
+/** Keep the round being entered in this browser, to be sent when the server can be reached. */
+function keepOffline() {
+  const { entry, route, sheet: before } = getState();
+  const editing = entry.editing;
+  const body = requestBody(entry);
+  const was = editing != null ? before.rounds[editing - 1].counts : undefined;
+  const waiting = keepRound(route.token, editing != null ? { number: editing, body, was } : { body });
+  update({ waiting, entry: nextEntry(before) });
+  toast(t('offline.kept', { count: waiting }));
+}
+
 /** Save the round being entered (it has been checked): a new one, or a correction. */
 export async function saveRound() {
   const { entry, route, sheet: before } = getState();
   const editing = entry.editing;
   const body = requestBody(entry);
+  if (isLocal(route.token)) {
+    keepOffline(); // a sheet made offline: the server has no such sheet yet
+    return;
+  }
   try {
     const sheet = await change(() =>
       editing != null
@@ -94,11 +110,7 @@ export async function saveRound() {
       return;
     }
     if (error instanceof ApiError && error.status === 0) {
-      // No connection: the change waits in this browser and goes out when the server is back.
-      const was = editing != null ? before.rounds[editing - 1].counts : undefined;
-      const waiting = keepRound(route.token, editing != null ? { number: editing, body, was } : { body });
-      update({ waiting, entry: nextEntry(before) });
-      toast(t('offline.kept', { count: waiting }));
+      keepOffline(); // no connection: the change goes out when the server is back
       return;
     }
     failed(error);

@@ -1,8 +1,10 @@
 // The banner above the round form: who won (or that the top is tied and another round is due),
-// that rounds saved with no connection wait to be sent, and that a share link's page is read only.
+// that a sheet made with no connection or rounds saved then wait to be sent, and that a share
+// link's page is read only.
 
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
+import { isLocal } from './made-offline.js';
 import { canEdit, sideNames } from './sheet.js';
 
 function banner(kind, icon, testId, title, detail) {
@@ -33,6 +35,9 @@ export function paintBanner(state) {
   if (sheet.winner != null) parts.push(winnerBanner(sheet));
   else if (sheet.tied_at_target) {
     parts.push(banner('tie', '⚖', 'tie', tParts('banner.tie', { points: Math.max(...sheet.totals) }), t('banner.tie_detail')));
+  }
+  if (isLocal(state.route.token)) {
+    parts.push(h('p', { class: 'banner waiting-banner', role: 'status', 'data-testid': 'made-offline', text: t('banner.made_offline') }));
   }
   if (state.waiting) {
     const text = t('banner.waiting', { count: state.waiting });

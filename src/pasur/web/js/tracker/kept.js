@@ -47,6 +47,17 @@ export function keepRound(token, change) {
   return rounds.length;
 }
 
+/**
+ * What this browser keeps for the sheet `from` is now the sheet `to`'s (a sheet made offline,
+ * once the server has created it): the changes waiting to be sent follow it, after any `to` has.
+ */
+export function moveKept(from, to) {
+  const rounds = [...waitingRounds(to), ...waitingRounds(from)];
+  localStorage.setItem(queueKey(to), JSON.stringify(rounds));
+  localStorage.removeItem(queueKey(from));
+  localStorage.removeItem(sheetKey(from));
+}
+
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Send one correction with no version (last write wins); true when it replaced another's. */

@@ -6,6 +6,7 @@ import { trackerApi } from '../shared/api.js';
 import { fill, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { copyText } from '../shared/toast.js';
+import { isLocal } from './made-offline.js';
 import { canEdit, editUrl, shareUrl } from './sheet.js';
 
 /** How long the Copy button says whether it worked. */
@@ -43,8 +44,17 @@ function linkField(id, labelKey, hintKey, url) {
   );
 }
 
-/** Draw the links for the page's `state`. */
+/** Draw the links for the page's `state` (a sheet made offline has none until it is created). */
 export function paintLinks(state) {
+  if (isLocal(state.route.token)) {
+    fill(
+      document.querySelector('#links'),
+      h('h2', { text: t('links.title') }),
+      h('p', { class: 'hint', text: t('links.made_offline') }),
+      h('p', { class: 'link-actions' }, h('a', { class: 'button quiet', href: '/tracker', text: t('links.new_sheet') })),
+    );
+    return;
+  }
   const share = shareUrl(state.sheet);
   const edit = canEdit(state) ? editUrl(state) : null;
   fill(

@@ -1,10 +1,12 @@
 // The new-sheet form: who plays (2-4 players or two teams), the first dealer, the preset and the
-// scoring settings. Submitting creates the sheet and opens its private edit page. The form is
-// drawn again from its model after each choice that changes its shape.
+// scoring settings. Submitting creates the sheet and opens its private edit page (with no
+// connection, the sheet is made in this browser: made-offline.js). The form is drawn again from
+// its model after each choice that changes its shape.
 
-import { trackerApi } from '../shared/api.js';
+import { ApiError, trackerApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
+import { canMakeOffline, makeSheet } from './made-offline.js';
 import { choiceList, numberInput, segmented } from './new-sheet-fields.js';
 import { FORMATS, MAX_NAME, PRESETS, checkModel, createBody, defaultName, initialModel, seats, serverErrors } from './new-sheet-model.js';
 
@@ -202,9 +204,14 @@ export function mountNewSheet(container, { onCreated }) {
     }
     model.busy = true;
     rerender();
+    const body = createBody(model, names, target);
     try {
-      onCreated(await trackerApi.create(createBody(model, names, target)));
+      onCreated(await trackerApi.create(body));
     } catch (error) {
+      if (error instanceof ApiError && error.status === 0 && canMakeOffline()) {
+        onCreated({ edit_token: makeSheet(body) }); // created on the server when it is back
+        return;
+      }
       model.busy = false;
       model.errors = serverErrors(error);
       rerender(false);

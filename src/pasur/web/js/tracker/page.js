@@ -1,14 +1,17 @@
 // The score tracker page: /tracker (a new sheet), /tracker/e/{edit token} (keep score),
 // /tracker/s/{share token} (read only). Everything shown comes from the server's sheet; the
-// browser only checks counts as they are typed, so that mistakes show before saving. A round is
+// browser only checks counts as they are typed, so that mistakes show before saving. With no
+// connection, a sheet's last copy and the changes made to it wait in this browser (kept.js), and
+// a sheet made then waits under a token of its own (made-offline.js) until the server creates it. A round is
 // entered as counts, or by marking the cards each side captured (card-marker.js); the server
 // takes either and counts the cards itself. The page's state is in store.js; sheet-view.js draws it.
 
-import { trackerApi } from '../shared/api.js';
+import { ApiError, trackerApi } from '../shared/api.js';
 import { formatNumber, initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
 import { hideToast, toast } from '../shared/toast.js';
 import { blankEntry, reformatCounts } from './entry.js';
 import { keepSheet, keptSheet, sendWaiting, waitingRounds } from './kept.js';
+import { became, createMade, isLocal } from './made-offline.js';
 import { mountNewSheet } from './new-sheet.js';
 import { sideNames } from './sheet.js';
 import { mountSheetView } from './sheet-view.js';
@@ -44,25 +47,43 @@ function relabel() {
   else if (loadError) update({}, 'load-error');
 }
 
-/** Send the rounds saved offline, then show the sheet as the server has it with them. */
+/** Whether the server refused a sheet made offline (not: could not be reached, or is busy). */
+const refusedMade = (error) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+
+/** Create on the server the sheet made offline; the page goes on under its own private link. */
+async function createKept() {
+  const sheet = await createMade(getState().route.token);
+  history.replaceState(null, '', `/tracker/e/${encodeURIComponent(sheet.edit_token)}`);
+  update({ route: { mode: 'edit', token: sheet.edit_token }, sheet });
+}
+
+/**
+ * Create the sheet made offline, if this is one, and send the rounds saved offline; then show the
+ * sheet as the server has it with them, and say what happened in one toast.
+ */
 async function sendKept() {
   const { route, busy } = getState();
-  if (busy || !waitingRounds(route.token).length) return;
+  if (busy || (!isLocal(route.token) && !waitingRounds(route.token).length)) return;
   update({ busy: true }, 'busy');
   try {
-    const { sent, refused, replaced } = await sendWaiting(route.token);
-    if (sent || refused) {
-      const sheet = await trackerApi.get(route.token);
-      update({ sheet, waiting: waitingRounds(route.token).length });
+    const created = isLocal(route.token);
+    if (created) await createKept();
+    const { token } = getState().route;
+    const { sent, refused, replaced } = await sendWaiting(token);
+    if (created || sent || refused) {
+      const sheet = await trackerApi.get(token);
+      update({ sheet, waiting: waitingRounds(token).length });
       // One toast: the rounds replaced matter most, then the ones refused.
       if (replaced.length) {
         const rounds = replaced.map(formatNumber).join(t('list.separator'));
         toast(t('offline.replaced', { count: replaced.length, rounds }), { ms: REPLACED_MS });
       } else if (refused) toast(t('offline.refused', { count: refused }));
+      else if (created) toast(t('offline.created'), { ms: REPLACED_MS });
       else toast(t('offline.sent', { count: sent }));
     }
-  } catch {
-    // Still unreachable: the rounds wait for the next 'online'.
+  } catch (error) {
+    // Still unreachable: the sheet and its rounds wait for the next 'online'.
+    if (isLocal(getState().route.token) && refusedMade(error)) toast(error.code ? error.message : t('error.unexpected'));
   } finally {
     update({ busy: false }, 'busy');
   }
@@ -72,12 +93,17 @@ async function startSheet() {
   mountSheetView();
   onLanguageChange(relabel);
   const { token } = getState().route;
+  if (isLocal(token) && became(token)) {
+    location.replace(`/tracker/e/${encodeURIComponent(became(token))}`); // created since
+    return;
+  }
   subscribe((state, what) => {
-    if (what === 'sheet' && state.sheet) keepSheet(token, state.sheet);
+    if (what === 'sheet' && state.sheet) keepSheet(state.route.token, state.sheet);
   });
   let sheet;
   try {
-    sheet = await trackerApi.get(token);
+    sheet = isLocal(token) ? keptSheet(token) : await trackerApi.get(token);
+    if (!sheet) throw new ApiError(404, null);
   } catch (error) {
     sheet = error.status === 0 ? keptSheet(token) : null;
     if (!sheet) {
