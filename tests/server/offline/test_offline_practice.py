@@ -66,6 +66,22 @@ def test_refusals_are_error_frames_with_the_ref() -> None:
     assert chat["code"] == "bad_frame"
 
 
+def test_a_claim_is_answered_as_at_the_server() -> None:
+    """Per shodam works offline too: a claim made before anyone has a point is wrong, and a wrong
+    claim loses the game (docs/rules.md, claims)."""
+    settings = {"players": 2, "bots": {"1": "casual"}, "settings": {"claims": "on"}}
+    table = PracticeTable(settings, "Mina", seed=1)
+    table.receive(HELLO)
+    while table.table.game is not None and table.table.game.turn != 0:
+        table.tick()
+    frame = {"type": "claim", "version": table.table.version, "ref": "c1"}
+    kinds = [event["event"]["kind"] for event in json.loads(table.receive(json.dumps(frame)))]
+    assert "claimed" in kinds and kinds[-1] == "game_over"
+    refused = {"type": "claim", "version": table.table.version}
+    (error,) = json.loads(table.receive(json.dumps(refused)))
+    assert error["type"] == "error"
+
+
 def test_bad_settings_are_refused() -> None:
     for settings in (json.dumps({"preset": "nonsense"}), "[]", json.dumps({"players": 5})):
         with pytest.raises(Refused) as refused:

@@ -25,6 +25,7 @@ from pasur.protocol import ErrorCode, JSONObject, Refused, parse_client
 from pasur.protocol.encode import move_text
 from pasur.protocol.events import Event
 from pasur.protocol.frames import (
+    ClaimFrame,
     ErrorFrame,
     EventFrame,
     Hello,
@@ -133,11 +134,17 @@ class PracticeTable:
             return self._events(self.table.submit(YOU, frame.move, frame.version, now=now))
         if isinstance(frame, RematchFrame):
             return self._events(self.table.vote_rematch(YOU, frame.accept, now=now))
+        if isinstance(frame, ClaimFrame):
+            return self._events(self.table.claim(YOU, frame.version, now=now))
         if isinstance(frame, HintRequest):
             return [self._hint(frame)]
         if isinstance(frame, Ping):
             return [Pong(frame.t)]
-        raise Refused(ErrorCode.BAD_FRAME, "this table has no chat: it is played offline")
+        # Chat, emotes and take-backs need other people: none is here.
+        raise Refused(
+            ErrorCode.BAD_FRAME,
+            "a practice table played offline takes plays, claims, hints and rematches only",
+        )
 
     def _hint(self, frame: HintRequest) -> HintFrame:
         game = self.table.game
