@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from axe_support import serious_violations
 from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, screenshot, watch
+from push_browser_support import deliver_push, registered_worker
 from websockets.sync.client import connect
 
 if TYPE_CHECKING:
@@ -388,21 +389,8 @@ def test_a_push_reaches_the_service_worker_and_shows_the_turn(
     problems = watch(page)
     page.goto(f"{server}/settings")
     page.locator("#alerts-toggle").wait_for()
-    cdp = context.new_cdp_session(page)
-    registrations: list[dict[str, Any]] = []
-    cdp.on(
-        "ServiceWorker.workerRegistrationUpdated",
-        lambda event: registrations.extend(event["registrations"]),
-    )
-    cdp.send("ServiceWorker.enable")
-    scope = page.evaluate("async () => (await navigator.serviceWorker.register('/sw.js')).scope")
-    assert scope == f"{server}/"
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    deadline = time.monotonic() + 10
-    while not any(r["scopeURL"] == scope and not r["isDeleted"] for r in registrations):
-        assert time.monotonic() < deadline, registrations
-        page.wait_for_timeout(50)
-    registration = next(r for r in registrations if r["scopeURL"] == scope)
+    cdp, registration = registered_worker(context, page)
+    assert registration["scopeURL"] == f"{server}/"
     data = {
         "kind": "turn",
         "table_id": "t123",
@@ -410,14 +398,7 @@ def test_a_push_reaches_the_service_worker_and_shows_the_turn(
         "others": ["Babak"],
         "url": "/play/t/t123",
     }
-    cdp.send(
-        "ServiceWorker.deliverPushMessage",
-        {
-            "origin": server,
-            "registrationId": registration["registrationId"],
-            "data": json.dumps(data),
-        },
-    )
+    deliver_push(cdp, registration, data)
     deadline = time.monotonic() + 10
     while not (shown := page.evaluate(SHOWN)):
         assert time.monotonic() < deadline, "no notification was shown"

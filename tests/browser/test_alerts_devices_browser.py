@@ -15,12 +15,12 @@ then opens the URL the handler asked for, as the browser would have.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from browser_support import DESKTOP, watch
+from push_browser_support import deliver_push, registered_worker
 from test_account_browser import new_account
 
 if TYPE_CHECKING:
@@ -105,33 +105,13 @@ def test_an_account_opens_its_seat_on_another_device(browser: Browser, server: s
 def _worker(context: BrowserContext, page: Page) -> tuple[Worker, Callable[[str], None]]:
     """The service worker registered from /sw.js, and how to deliver it a turn's push for a
     table (back once its notification shows)."""
-    cdp = context.new_cdp_session(page)
-    registrations: list[dict[str, Any]] = []
-    cdp.on(
-        "ServiceWorker.workerRegistrationUpdated",
-        lambda event: registrations.extend(event["registrations"]),
-    )
-    cdp.send("ServiceWorker.enable")
-    scope = page.evaluate("async () => (await navigator.serviceWorker.register('/sw.js')).scope")
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    deadline = time.monotonic() + 10
-    while not (context.service_workers and any(r["scopeURL"] == scope for r in registrations)):
-        assert time.monotonic() < deadline, registrations
-        page.wait_for_timeout(50)
-    registration = next(r for r in registrations if r["scopeURL"] == scope)
+    cdp, registration = registered_worker(context, page)
     worker = context.service_workers[0]
 
     def push(table_id: str) -> None:
         url = f"/play/t/{table_id}"
         data = {"kind": "turn", "table_id": table_id, "seat": 0, "others": ["Bot"], "url": url}
-        cdp.send(
-            "ServiceWorker.deliverPushMessage",
-            {
-                "origin": scope.rstrip("/"),
-                "registrationId": registration["registrationId"],
-                "data": json.dumps(data),
-            },
-        )
+        deliver_push(cdp, registration, data)
         deadline = time.monotonic() + 10
         while worker.evaluate(SHOWN) != [url]:
             assert time.monotonic() < deadline, "no notification was shown"
