@@ -108,19 +108,25 @@ class RatingRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class FormatRatingRow(Base):
-    """One person's rating in one format (2, 3 or 4 players, or partnerships)."""
+class FormatRating:
+    """What a rating in one format holds, for people and bot levels alike: OpenSkill's mean and
+    uncertainty, the games it counts and the games won."""
 
-    __tablename__ = "format_ratings"
-
-    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
     format: Mapped[str] = mapped_column(String(16), primary_key=True)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
-    """Rated games played in the format."""
     wins: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FormatRatingRow(FormatRating, Base):
+    """One person's rating in one format (2, 3 or 4 players, or partnerships); its games are
+    the rated games played in the format."""
+
+    __tablename__ = "format_ratings"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
 
 
 class RatingPointRow(Base):
@@ -153,19 +159,13 @@ class GameBotRow(Base):
     level: Mapped[str] = mapped_column(String(32))
 
 
-class BotRatingRow(Base):
-    """A bot level's rating in one format: the bots' own pool, apart from people's."""
+class BotRatingRow(FormatRating, Base):
+    """A bot level's rating in one format: the bots' own pool, apart from people's; its games
+    are the games with people the level played in the format."""
 
     __tablename__ = "bot_ratings"
 
     level: Mapped[str] = mapped_column(String(32), primary_key=True)
-    format: Mapped[str] = mapped_column(String(16), primary_key=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    games: Mapped[int] = mapped_column(Integer)
-    """Games with people the level played in the format."""
-    wins: Mapped[int] = mapped_column(Integer)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 # Score sheets (pasur.server.sheets).
