@@ -21,6 +21,22 @@ const $ = (selector) => document.querySelector(selector);
 
 /** A notice that another device's change was replaced stays long enough to be read. */
 const REPLACED_MS = 15_000;
+/** Waits before sending again what an online browser could not send (a server restarting, a
+ * connection that is back but not yet working): 1 s, doubling to a minute. */
+const RETRY_MS = { first: 1000, most: 60_000 };
+let retry = { timer: null, ms: RETRY_MS.first };
+
+/** Send again later while something still waits and the browser says it is online (the
+ * 'online' event sends at once when it comes back). */
+function sendLater() {
+  const { token } = getState().route;
+  clearTimeout(retry.timer);
+  if (!navigator.onLine || (!isLocal(token) && !waitingRounds(token).length)) {
+    retry = { timer: null, ms: RETRY_MS.first };
+    return;
+  }
+  retry = { timer: setTimeout(sendKept, retry.ms), ms: Math.min(retry.ms * 2, RETRY_MS.most) };
+}
 
 /** The new-sheet form; a sheet once made is kept on its private edit page. */
 function startNewSheet() {
@@ -64,7 +80,9 @@ async function createKept() {
 async function sendKept() {
   const { route, busy } = getState();
   if (busy || (!isLocal(route.token) && !waitingRounds(route.token).length)) return;
+  if (!navigator.onLine) return; // the browser knows it is offline: its 'online' event sends them
   update({ busy: true }, 'busy');
+  let again = true;
   try {
     const created = isLocal(route.token);
     if (created) await createKept();
@@ -82,10 +100,14 @@ async function sendKept() {
       else toast(t('offline.sent', { count: sent }));
     }
   } catch (error) {
-    // Still unreachable: the sheet and its rounds wait for the next 'online'.
-    if (isLocal(getState().route.token) && refusedMade(error)) toast(error.code ? error.message : t('error.unexpected'));
+    // Still unreachable: the sheet and its rounds wait, and go later. Refused: said, not retried.
+    if (isLocal(getState().route.token) && refusedMade(error)) {
+      again = false;
+      toast(error.code ? error.message : t('error.unexpected'));
+    }
   } finally {
     update({ busy: false }, 'busy');
+    if (again) sendLater();
   }
 }
 
