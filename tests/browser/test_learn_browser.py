@@ -158,12 +158,20 @@ def _play_out(server: str, table_id: str, token: str) -> None:
         if shot["status"] == "finished" or shot["game"]["winner"] is not None:
             return
         version, legal = shot["version"], shot["game"]["legal"]
+        sent = ""
         while time.monotonic() < deadline:
             if legal:
-                play = {"type": "play", "move": legal[0], "version": version, "ref": "t"}
+                sent = legal[0]
+                play = {"type": "play", "move": sent, "version": version, "ref": "t"}
                 socket.send(json.dumps(play))
                 legal = []
             frame = json.loads(socket.recv(timeout=10))
+            if frame["type"] == "error" and frame["code"] == "rate_limited":
+                # Faster than a person may play (the seat's frame limit): the play waits and goes
+                # again, as the web client's would.
+                time.sleep(0.5)
+                legal = [sent]
+                continue
             # A play sent on a ``played`` event that a deal follows is stale: the ``dealt`` event
             # right after it lists the same moves again, at its own version.
             assert frame["type"] != "error" or frame["code"] == "stale", frame

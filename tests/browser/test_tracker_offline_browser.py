@@ -24,6 +24,12 @@ INSTALL_MS = 120_000
 """Milliseconds the service worker may take to cache the shell on a busy machine."""
 
 
+SENT_MS = 20_000
+"""How long sending may take once the browser is back online: the page tries at once and then
+after 1, 2, 4 … s (a connection back but not working yet: Chromium's service worker may still
+see the network as down for a moment)."""
+
+
 def _expect() -> Any:
     from playwright.sync_api import expect
 
@@ -79,7 +85,7 @@ def test_a_round_saved_offline_is_sent_when_the_connection_comes_back(
     assert len(api(server, "GET", f"/api/tracker/sheets/{token}")["rounds"]) == 1
 
     context.set_offline(False)  # the browser's 'online': the waiting round goes out
-    expect(page.locator(".round")).to_have_count(2)
+    expect(page.locator(".round")).to_have_count(2, timeout=SENT_MS)
     expect(page.get_by_test_id("waiting")).to_have_count(0)
     stored = api(server, "GET", f"/api/tracker/sheets/{token}")
     assert stored["totals"] == list(expected.totals)
@@ -116,7 +122,7 @@ def test_a_correction_made_offline_replaces_another_devices_and_says_so(
 
     context.set_offline(False)
     expect(page.locator("#toast")).to_contain_text(
-        "Round 1 had also been changed on another device"
+        "Round 1 had also been changed on another device", timeout=SENT_MS
     )
     expect(page.get_by_test_id("waiting")).to_have_count(0)
     screenshot(page, "tracker-offline-replaced.png")
@@ -160,7 +166,7 @@ def test_a_sheet_made_offline_is_created_with_its_rounds_when_the_connection_com
     page.goto(f"{local}?lang=en")
 
     context.set_offline(False)  # the browser's 'online': the sheet is created, then its round
-    page.wait_for_url(re.compile(r"/tracker/e/[A-Za-z0-9_-]{32}$"))
+    page.wait_for_url(re.compile(r"/tracker/e/[A-Za-z0-9_-]{32}$"), timeout=SENT_MS)
     expect(page.locator("#toast")).to_contain_text("now saved on the server")
     expect(page.locator(".round")).to_have_count(1)
     expect(page.get_by_test_id("made-offline")).to_have_count(0)
