@@ -100,6 +100,11 @@ def test_the_deal_cannot_be_played_again_from_the_page(
     _ready(page)
     first = page.locator(".daily-deal").first
     assert first.get_by_role("button").inner_text() == "See your result"
+    # A first day's streak, in the singular.
+    streak = page.locator("#daily-streak")
+    assert streak.inner_text() == "Your streak: 1 day in a row (longest: 1 day).", (
+        streak.inner_text()
+    )
     context.close()
 
 

@@ -272,6 +272,7 @@ def test_a_replay_steps_through_the_game_and_ends_on_the_record_totals(
         pile = page.locator(f'.seat[data-seat="{seat}"] .pile-line')
         assert int(pile.get_attribute("data-clubs") or -1) == line["clubs"]
         assert int(pile.get_attribute("data-points") or -1) == line["total"] - line["clubs_points"]
+        assert not re.search(r"\b1 (cards|clubs|points)\b", pile.inner_text()), pile.inner_text()
     moves = page.locator("#moves button")
     assert moves.count() == len(record["rounds"][-1]["plays"])
     screenshot(page, "learn-replay-end.png")

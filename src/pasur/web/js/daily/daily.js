@@ -4,7 +4,7 @@
 
 import { ApiError } from '../shared/api.js';
 import { fill, h } from '../shared/dom.js';
-import { formatNumber, language, onLanguageChange, t } from '../shared/i18n.js';
+import { language, onLanguageChange, t } from '../shared/i18n.js';
 import { startPage } from '../play/boot.js';
 import { verifyCommitment } from '../play/fairness.js';
 import { nameField } from '../play/form-parts.js';
@@ -57,7 +57,7 @@ function renderDeals() {
   fill($('#daily-deals'), needName ? nameField('daily-name') : null, today.deals.map(dealPanel)).hidden = page.playing !== null;
   const streak = $('#daily-streak');
   streak.hidden = !page.streak;
-  if (page.streak) streak.textContent = t('daily.streak', { current: formatNumber(page.streak.current), best: formatNumber(page.streak.best) });
+  if (page.streak) streak.textContent = t('daily.streak', { current: t('daily.streak_days', { count: page.streak.current }), best: t('daily.streak_days', { count: page.streak.best }) });
 }
 
 async function renderReveal() {

@@ -96,13 +96,17 @@ function seatPanel(game, position, seat, kinds) {
     h('p', {
       class: 'pile-line',
       dataset: { clubs, points },
-      text: t('learn.replay.pile', { cards: pile.length, clubs, points }),
+      text: t('learn.replay.pile', {
+        cards: t('learn.replay.pile_count', { count: pile.length }),
+        clubs: t('learn.replay.pile_clubs', { count: clubs }),
+        points: t('learn.replay.pile_points', { count: points }),
+      }),
     }),
     pile.length
       ? h(
           'details',
           {},
-          h('summary', { text: t('learn.replay.pile_cards', { n: pile.length }) }),
+          h('summary', { text: t('learn.replay.pile_cards', { count: pile.length }) }),
           cardRow(pile, { small: true }),
         )
       : null,
