@@ -6,6 +6,7 @@ import gzip
 import json
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from test_offline_practice import finished
 
@@ -40,6 +41,28 @@ def test_an_uploaded_game_is_in_the_history_once(client: TestClient) -> None:
     assert [(g["table_id"], g["you"]) for g in games] == [(table_id, 0)]
     record = client.get(f"/api/tables/{table_id}/games/1/record").json()
     assert record["players"] == 2
+
+
+def test_the_same_upload_at_the_same_moment_is_stored_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two pages coming online send the same game at once: both look it up before either has
+    stored it. The second's insert finds the first's table; it is answered as a game stored
+    before (it was a 500: a unique id broken)."""
+    guest(client)
+    upload = json.loads(finished().upload())
+    assert send(client, upload).status_code == 201
+    store = client.app.state.table_store  # type: ignore[attr-defined]
+
+    async def not_yet(table_id: str) -> None:
+        return None
+
+    monkeypatch.setattr(store, "load", not_yet)
+    again = send(client, upload)
+    assert again.status_code == 200, again.text
+    monkeypatch.undo()
+    games = client.get("/api/history").json()["games"]
+    assert [g["table_id"] for g in games] == [again.json()["table_id"]]
 
 
 def test_a_changed_play_is_refused_and_nothing_is_stored(client: TestClient) -> None:

@@ -31,7 +31,7 @@ from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.seats import Status
-from pasur.server.tables.store import TableStore
+from pasur.server.tables.store import TableExists, TableStore
 from pasur.server.tables.table import Table
 
 router = APIRouter(tags=["history"])
@@ -89,14 +89,17 @@ async def upload_games(request: Request) -> Response:
     if await store.load(table_id) is not None:
         return JSONResponse(answer)
     stored = table.history
-    await store.create(
-        table_id,
-        creator=guest.id,
-        config=config.to_json(),
-        private=True,
-        status=Status.WAITING.value,
-        events=stored[:1],
-    )
+    try:
+        await store.create(
+            table_id,
+            creator=guest.id,
+            config=config.to_json(),
+            private=True,
+            status=Status.WAITING.value,
+            events=stored[:1],
+        )
+    except TableExists:  # the same upload, sent at the same moment (two pages going online)
+        return JSONResponse(answer)
     # Appended as one step, so the history's rows are written with the games' end.
     await store.append(table_id, stored[1:], status=table.status.value)
     return JSONResponse(answer, status_code=201)

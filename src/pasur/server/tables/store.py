@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.protocol import Event
@@ -37,6 +38,11 @@ from pasur.server.db.rows import TableEventRow, TableRow
 def token_digest(token: str) -> str:
     """What is stored of a seat token."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class TableExists(Exception):
+    """A table of this id is stored already: another request made it first (an id that is a
+    digest of what it holds, as an uploaded offline game's, can be sent twice at once)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -107,24 +113,30 @@ class TableStore:
         status: str,
         events: Sequence[Event],
     ) -> None:
-        """Store a new table with its first events."""
+        """Store a new table with its first events.
+
+        Raises:
+            TableExists: a table of this id is stored already; nothing was written.
+        """
         now = datetime.now(UTC)
-        async with self._engine.begin() as connection:
-            await connection.execute(
-                insert(TableRow).values(
-                    id=table_id,
-                    created_at=now,
-                    updated_at=now,
-                    creator=creator,
-                    private=private,
-                    status=status,
-                    version=events[-1].number if events else 0,
-                    config=config,
-                    seats={},
-                )
-            )
-            if events:
-                await connection.execute(insert(TableEventRow), _event_rows(table_id, events))
+        row = insert(TableRow).values(
+            id=table_id,
+            created_at=now,
+            updated_at=now,
+            creator=creator,
+            private=private,
+            status=status,
+            version=events[-1].number if events else 0,
+            config=config,
+            seats={},
+        )
+        try:
+            async with self._engine.begin() as connection:
+                await connection.execute(row)
+                if events:
+                    await connection.execute(insert(TableEventRow), _event_rows(table_id, events))
+        except IntegrityError:
+            raise TableExists(table_id) from None
 
     async def append(
         self,

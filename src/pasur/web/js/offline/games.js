@@ -50,7 +50,18 @@ export function keptGames() {
  * Send every game the server does not have yet; resolves to how many it took. A game the
  * server refuses (a record it cannot replay) is marked so and not sent again.
  */
-export async function sendGames() {
+export function sendGames() {
+  sending ??= sendAll().finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+/** The sending under way in this page (the page's load and its 'online' event may ask at once;
+ * two pages at once are the server's to tell: it stores a game once). */
+let sending = null;
+
+async function sendAll() {
   let sent = 0;
   for (const game of await keptGames()) {
     if (game.sent) continue;
