@@ -139,6 +139,10 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
         screenshot(onlooker, f"tournament-table-kept-phone-{lang}.png")
     onlooker.locator("#watch").click()
     onlooker.locator("#seat-picker").wait_for(state="hidden")
+    # The waiting room says why nobody else may sit (not "put bots in the empty seats").
+    lead = onlooker.locator("#waiting .lead")
+    lead.wait_for()
+    assert "جفت شده" in lead.inner_text(), lead.inner_text()
     stranger.close()
 
     # A 4-player Swiss asks for a partner when joining.

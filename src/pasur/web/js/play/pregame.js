@@ -145,7 +145,10 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
   fill(
     container,
     h('h1', { text: t('play.waiting.title') }),
-    h('p', { class: 'lead', text: full ? t('play.waiting.ready') : t('play.waiting.lead') }),
+    h('p', {
+      class: 'lead',
+      text: full ? t('play.waiting.ready') : described?.reserved?.some(Boolean) ? t('play.waiting.lead_kept') : t('play.waiting.lead'),
+    }),
     h('ul', { class: 'seat-list' }, rows),
     invite(tableId, described),
     token ? linkBox('rejoin-url', t('play.waiting.rejoin'), rejoinUrl(tableId, token)) : null,
