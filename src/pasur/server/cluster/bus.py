@@ -25,6 +25,7 @@ from redis.asyncio.client import PubSub
 
 from pasur.protocol import JSONObject
 from pasur.protocol.values import dumps, loads
+from pasur.server.cluster.stopping import halt
 
 log = logging.getLogger("pasur.server.bus")
 
@@ -59,10 +60,7 @@ class Bus:
 
     async def stop(self) -> None:
         for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            await halt(task)
         with contextlib.suppress(Exception):
             # Typed from redis 8.2 on, untyped before: called through a typed name for both.
             close: Callable[[], Awaitable[None]] = self._pubsub.aclose

@@ -46,6 +46,7 @@ from pasur.server.cluster.messages import (
     table_message,
 )
 from pasur.server.cluster.replicas import Replicas
+from pasur.server.cluster.stopping import halt
 from pasur.server.tables.commands import Command, SeatTokens, SetConnected
 from pasur.server.tables.idle import WAKE_AHEAD
 from pasur.server.tables.live import LiveTable, clock, to_wall
@@ -106,9 +107,7 @@ class RedisOwnership:
 
     async def pause(self) -> None:
         if self.upkeep is not None:
-            self.upkeep.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.upkeep
+            await halt(self.upkeep)
 
     async def stop(self, written: Sequence[str]) -> None:
         """Give this process's leases up at once, and stop listening."""
