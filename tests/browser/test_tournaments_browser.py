@@ -142,7 +142,7 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
     # The waiting room says why nobody else may sit (not "put bots in the empty seats").
     lead = onlooker.locator("#waiting .lead")
     lead.wait_for()
-    assert "جفت شده" in lead.inner_text(), lead.inner_text()
+    assert "جفت شده" in lead.inner_text(), lead.inner_text()  # drawn with the picker's description
     stranger.close()
 
     # A 4-player Swiss asks for a partner when joining.

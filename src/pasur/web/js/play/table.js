@@ -433,6 +433,7 @@ async function pickSeat(why = '') {
     fail(apiProblem(problem));
     return;
   }
+  ui.described = table; // the same description the waiting room asks for: no second request, no flash of the wrong lead
   // The person's own seat (an account on another device, a push's tap): a token for this device.
   if (table.your_seat != null && ui.renewals < 2) {
     ui.renewals += 1;
