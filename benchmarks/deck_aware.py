@@ -27,7 +27,7 @@ from typing import Protocol
 from unittest import mock
 
 from pasur.bots import Bot, make_bot
-from pasur.bots import search as bot_search
+from pasur.bots import worlds as bot_worlds
 from pasur.bots.arena import arena_deck, bot_rng
 from pasur.bots.pimc import SearchBot
 from pasur.bots.ratings import mean_and_se
@@ -70,7 +70,7 @@ class DeckAware:
         def real_deal(_view: SeatView, _rng: random.Random) -> GameState:
             return state
 
-        with mock.patch.object(bot_search, "sample_world", real_deal):
+        with mock.patch.object(bot_worlds, "sample_world", real_deal):
             return self.bot.choose(seat_view, legal, rng)
 
 

@@ -84,7 +84,7 @@ def test_under_ru_baaz_the_hint_s_worlds_keep_the_open_cards(
 ) -> None:
     """Every world the expert searches for a hint deals the hidden cards again but leaves the
     other seat's open card in its hand, face up, and the seat's own hand as it is."""
-    search = importlib.import_module("pasur.bots.search")
+    search = importlib.import_module("pasur.bots.worlds")
     drawn: list[GameState] = []
 
     def watched(seat_view: SeatView, rng: random.Random) -> GameState:

@@ -9,7 +9,7 @@ import pytest
 
 from pasur.bots import make_bot
 from pasur.bots.evaluation import Valuation
-from pasur.bots.search import determinized_values
+from pasur.bots.worlds import determinized_values
 from pasur.rules import (
     STANDARD,
     GameState,

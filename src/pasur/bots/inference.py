@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from math import exp, inf, log
 
 from pasur.bots.features import immediate_gains
-from pasur.bots.search import WorldWeigher
+from pasur.bots.worlds import WorldWeigher
 from pasur.rules import GameState, Move, SeatView, moves_for
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE
 from pasur.rules.settings import OpenCards

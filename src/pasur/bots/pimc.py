@@ -3,7 +3,7 @@
 A level is a :class:`SearchPlan`: how many worlds to draw, how far to search each one, how to
 judge the leaves, whether to read the other seats' cards from their play, and whether to play
 for the game or for the round. :class:`SearchBot` carries a plan out for one decision with
-:func:`pasur.bots.search.determinized_values` and plays the move with the best average value;
+:func:`pasur.bots.worlds.determinized_values` and plays the move with the best average value;
 each level is a subclass that only names itself and sets its :attr:`SearchBot.plan`.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from pasur.bots.evaluation import Valuation
 from pasur.bots.inference import play_likelihood, seat_temperatures
-from pasur.bots.search import determinized_values
+from pasur.bots.worlds import determinized_values
 from pasur.rules import Move, SeatView
 
 
@@ -67,7 +67,7 @@ class SearchBot:
         seconds: a time budget per move; with it the node budget is ignored and worlds are
             drawn (up to ``plan.worlds``) until the time is spent, so moves depend on the machine.
         time_cap: a hard limit on one move, whatever the budget (see
-            :func:`pasur.bots.search.determinized_values`); a safety net that a fixed budget
+            :func:`pasur.bots.worlds.determinized_values`); a safety net that a fixed budget
             reaches only on a loaded machine, so moves stay reproducible.
         clock: the clock for ``seconds`` and ``time_cap`` (injectable for tests).
     """
