@@ -86,8 +86,6 @@ async def upload_games(request: Request) -> Response:
     ]
     answer = {"table_id": table_id, "games": games}
     store = shared(request, "table_store", TableStore)
-    if await store.load(table_id) is not None:
-        return JSONResponse(answer)
     stored = table.history
     try:
         await store.create(
@@ -98,7 +96,7 @@ async def upload_games(request: Request) -> Response:
             status=Status.WAITING.value,
             events=stored[:1],
         )
-    except TableExists:  # the same upload, sent at the same moment (two pages going online)
+    except TableExists:  # the same upload, sent before or at the same moment (two pages online)
         return JSONResponse(answer)
     # Appended as one step, so the history's rows are written with the games' end.
     await store.append(table_id, stored[1:], status=table.status.value)
