@@ -143,6 +143,16 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
     lead = onlooker.locator("#waiting .lead")
     lead.wait_for()
     assert "جفت شده" in lead.inner_text(), lead.inner_text()  # drawn with the picker's description
+    screenshot(onlooker, "tournament-waiting-phone-fa.png")
+    onlooker.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(onlooker, "tournament-waiting-desktop-fa.png")
+    onlooker.goto(f"{site}{table}?lang=en")
+    onlooker.locator("#watch").click()
+    lead.wait_for()
+    assert "kept for the people it paired" in lead.inner_text(), lead.inner_text()
+    screenshot(onlooker, "tournament-waiting-desktop-en.png")
+    onlooker.set_viewport_size({"width": 360, "height": 740})
+    screenshot(onlooker, "tournament-waiting-phone-en.png")
     stranger.close()
 
     # A 4-player Swiss asks for a partner when joining.
