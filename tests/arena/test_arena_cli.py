@@ -57,6 +57,8 @@ CONTRACT_KEYS = (
     "b_wins",
     "a_seconds_per_move_median",
     "b_seconds_per_move_median",
+    "a_seconds_per_move_mean",
+    "b_seconds_per_move_mean",
     "a_seconds_per_move_max",
     "b_seconds_per_move_max",
 )

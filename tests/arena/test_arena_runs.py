@@ -218,6 +218,8 @@ def test_margin_is_the_mean_of_set_margins_with_its_standard_error(
     assert match.a_moves == match.b_moves == rounds * 48 // players
     assert match.a_seconds_max is not None and match.a_seconds_median is not None
     assert 0 <= match.a_seconds_median <= match.a_seconds_max
+    timed = [seconds for r in report.records for seconds in r.a_seconds]
+    assert match.a_seconds_mean == pytest.approx(sum(timed) / len(timed))
 
 
 def test_the_json_shape_of_a_report(toys: list[Recorder]) -> None:
@@ -242,6 +244,8 @@ def test_the_json_shape_of_a_report(toys: list[Recorder]) -> None:
         "b_wins",
         "a_seconds_per_move_median",
         "b_seconds_per_move_median",
+        "a_seconds_per_move_mean",
+        "b_seconds_per_move_mean",
         "a_seconds_per_move_max",
         "b_seconds_per_move_max",
         "games",

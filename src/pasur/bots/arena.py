@@ -51,6 +51,7 @@ from pasur.bots.ratings import (
     PairRecord,
     bootstrap_elo,
     fit_elo,
+    mean,
     mean_and_se,
     median,
 )
@@ -220,12 +221,16 @@ class MatchResult:
     """Rounds in which ``b`` scored more."""
     a_seconds_median: float | None
     """Median seconds per move of ``a``."""
+    a_seconds_mean: float | None
+    """Mean seconds per move of ``a`` (what a whole game costs it, per move)."""
     a_seconds_max: float | None
     """Slowest move of ``a``, in seconds."""
     a_moves: int
     """Moves ``a`` made."""
     b_seconds_median: float | None
     """Median seconds per move of ``b``."""
+    b_seconds_mean: float | None
+    """Mean seconds per move of ``b``."""
     b_seconds_max: float | None
     """Slowest move of ``b``, in seconds."""
     b_moves: int
@@ -255,6 +260,8 @@ class MatchResult:
             "b_wins": self.b_wins,
             "a_seconds_per_move_median": _seconds(self.a_seconds_median),
             "b_seconds_per_move_median": _seconds(self.b_seconds_median),
+            "a_seconds_per_move_mean": _seconds(self.a_seconds_mean),
+            "b_seconds_per_move_mean": _seconds(self.b_seconds_mean),
             "a_seconds_per_move_max": _seconds(self.a_seconds_max),
             "b_seconds_per_move_max": _seconds(self.b_seconds_max),
             "a_moves": self.a_moves,
@@ -424,9 +431,11 @@ def _match(a: str, b: str, sets: int, records: Sequence[GameRecord]) -> MatchRes
         ties=sum(r[1] for r in set_rounds),
         b_wins=sum(r[2] for r in set_rounds),
         a_seconds_median=median(a_seconds),
+        a_seconds_mean=mean(a_seconds),
         a_seconds_max=max(a_seconds, default=None),
         a_moves=len(a_seconds),
         b_seconds_median=median(b_seconds),
+        b_seconds_mean=mean(b_seconds),
         b_seconds_max=max(b_seconds, default=None),
         b_moves=len(b_seconds),
         games=len(winners),

@@ -42,6 +42,11 @@ def median(values: Sequence[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
+def mean(values: Sequence[float]) -> float | None:
+    """The mean, or None for no values."""
+    return statistics.fmean(values) if values else None
+
+
 def percentile(values: Sequence[float], fraction: float) -> float:
     """The ``fraction`` quantile of ``values``, interpolating linearly between order statistics."""
     if not values:

@@ -24,7 +24,7 @@ from rich.table import Table
 from pasur.bots import BOT_NAMES, parse_bot_names
 from pasur.bots.arena import ArenaError, ArenaReport, ArenaSettings, run_arena
 from pasur.bots.arena_games import Player
-from pasur.bots.ratings import median
+from pasur.bots.ratings import mean, median
 from pasur.cli.common import (
     JsonOption,
     RulesOption,
@@ -219,10 +219,11 @@ def show_report(report: ArenaReport, console: Console) -> None:
             lost.add_row(forfeit.bot, str(forfeit.set_no), str(forfeit.seating), forfeit.reason)
         console.print(lost)
     speed = Table(title="Seconds per move", box=box.SIMPLE_HEAD)
-    for heading in ("Bot", "Moves", "Median", "Max"):
+    for heading in ("Bot", "Moves", "Median", "Mean", "Max"):
         speed.add_column(heading, justify="left" if heading == "Bot" else "right")
     for label, times in _times_by_bot(report).items():
-        speed.add_row(label, str(len(times)), _seconds(median(times)), _seconds(max(times)))
+        figures = (median(times), mean(times), max(times))
+        speed.add_row(label, str(len(times)), *(_seconds(value) for value in figures))
     console.print(speed)
     ladder = Table(title="Elo ladder", box=box.SIMPLE_HEAD)
     ladder.add_column("#", justify="right")
