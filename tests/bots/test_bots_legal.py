@@ -118,7 +118,15 @@ def test_whole_games_near_the_target_and_the_sur_cutoff() -> None:
 
 
 def test_the_ladder_is_registered_weakest_first() -> None:
-    assert BOT_NAMES == ("random", "beginner", "casual", "intermediate", "advanced", "expert")
+    assert BOT_NAMES == (
+        "random",
+        "beginner",
+        "casual",
+        "intermediate",
+        "advanced",
+        "expert",
+        "master",
+    )
     for name in BOT_NAMES:
         assert make_bot(name).name == name
         assert make_bot(name.upper(), seconds=0.01).name == name

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from pasur.bots.evaluation import Valuation
 from pasur.bots.inference import play_likelihood, seat_temperatures
+from pasur.bots.value_net import shipped_value_net
 from pasur.bots.worlds import determinized_values
 from pasur.rules import Move, SeatView
 
@@ -48,6 +49,9 @@ class SearchPlan:
     """Worlds drawn for each one searched when weighing them."""
     game_aware: bool = False
     """Play for the game (target, Sur cutoff) rather than for the round's margin."""
+    learned_value: bool = False
+    """Correct the leaf evaluation with the shipped network (:mod:`pasur.bots.value_net`), in
+    two-player games, the only ones it was fitted to."""
 
 
 TIME_CAP = 1.5
@@ -106,6 +110,10 @@ class SearchBot:
         usual = plan.inference_temperature
         styles = None
         weigher = None
+        # The network learned from two-player rounds only: with more seats it has no say.
+        learned = (
+            shipped_value_net().correction if plan.learned_value and view.players == 2 else None
+        )
         if usual is not None:
             if plan.read_styles:
                 styles = seat_temperatures(view, usual)
@@ -125,6 +133,7 @@ class SearchBot:
             weigher=weigher,
             candidates=plan.candidates,
             styles=styles,
+            learned=learned,
             time_cap=self.time_cap,
             clock=self.clock,
         )

@@ -10,6 +10,7 @@ from pasur.bots.beginner import BeginnerBot
 from pasur.bots.casual import CasualBot
 from pasur.bots.expert import ExpertBot
 from pasur.bots.intermediate import IntermediateBot
+from pasur.bots.master import MasterBot
 from pasur.bots.pimc import TIME_CAP
 from pasur.bots.random_bot import RandomBot
 
@@ -29,6 +30,7 @@ _LEVELS: dict[str, _Factory] = {
     "intermediate": lambda seconds, cap: IntermediateBot(seconds=seconds, time_cap=cap),
     "advanced": lambda seconds, cap: AdvancedBot(seconds=seconds, time_cap=cap),
     "expert": lambda seconds, cap: ExpertBot(seconds=seconds, time_cap=cap),
+    "master": lambda seconds, cap: MasterBot(seconds=seconds, time_cap=cap),
 }
 _ALIASES: dict[str, str] = {"greedy": "casual"}
 

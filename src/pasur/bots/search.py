@@ -99,6 +99,9 @@ class WorldSearch:
             worst for us. 0 is the paranoid search; see :func:`determinized_values`.
         styles: each seat's temperature, to value modelled replies as the expectation over a
             softmax of immediate gains; None plays the best immediate gain.
+        learned: a learned correction of the leaf evaluation (the master's
+            :meth:`pasur.bots.value_net.ValueNet.correction`): points added to the deciding
+            side at each leaf, from the deciding seat's view of it and the evaluation's margin.
         clock: the clock that deadlines are read on (seconds; injectable for tests).
     """
 
@@ -112,9 +115,12 @@ class WorldSearch:
         first_pick: float = 0.0,
         opponent_model: float = 0.0,
         styles: Sequence[float] | None = None,
+        learned: LeafCorrection | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         rules = view.rules
+        self.root_seat = view.seat
+        self.learned = learned
         self.players = players = view.players
         self.side_of = side_of = tuple(view.side_of(seat) for seat in range(players))
         self.sides = sides = max(side_of) + 1
@@ -156,7 +162,7 @@ class WorldSearch:
         """
         tt: dict[tuple[object, ...], tuple[float, float, tuple[int, int] | None]] = {}
         counter = [0]
-        search = self._searcher(tt, counter, node_limit, deadline)
+        search, _ = self._searcher(tt, counter, node_limit, deadline)
         depth = self.max_plies
         try:
             return [search(play_legal(state, move), -inf, inf, depth) for move in moves]
@@ -167,6 +173,11 @@ class WorldSearch:
             # The recursive closure is a reference cycle that only the cyclic garbage collector
             # frees; emptied now, the table it holds costs no memory and no long collection.
             tt.clear()
+
+    def leaf_value(self, state: GameState) -> float:
+        """What the leaf evaluation makes of ``state`` (the value of a search cut off there)."""
+        _, leaf = self._searcher({}, [0], None, None)
+        return leaf(state)
 
     def forget(self) -> None:
         """Empty the per-decision memos (see :meth:`values` on why not to leave it to the GC)."""
@@ -179,8 +190,8 @@ class WorldSearch:
         counter: list[int],
         node_limit: int | None,
         deadline: float | None,
-    ) -> Callable[[GameState, float, float, int], float]:
-        """Build the recursive search as a closure: local names are the fastest in CPython."""
+    ) -> tuple[Callable[[GameState, float, float, int], float], Callable[[GameState], float]]:
+        """Build the search and its leaf evaluation as closures (local names are fastest)."""
         rules = self.rules
         # Under an open stack or the last card's sweep a hand's plays are not its legal moves:
         # the engine lists them for the state (a little slower, so only then).
@@ -210,6 +221,9 @@ class WorldSearch:
         model_picks = self._model_picks
         policies = self._policies
         clock = self.clock
+        learned = self.learned
+        root_seat = self.root_seat
+        root_side = self.root_side
         limit = node_limit if node_limit is not None else _NO_LIMIT
         next_check = [limit if deadline is None else min(limit, _CLOCK_STEP)]
 
@@ -269,6 +283,10 @@ class WorldSearch:
                 and state[1][turn] & sweepers(table)
             ):
                 points[side_of[turn]] += sur_points * THREAT
+            if learned is not None:
+                mine = points[root_side]
+                evaluation = mine - (sum(points) - mine) / (sides - 1)
+                points[root_side] += learned(state, root_seat, evaluation)
             return valuation(points)
 
         def terminal(state: GameState) -> float:
@@ -425,7 +443,11 @@ class WorldSearch:
                     break
             return replies, [weight / kept for weight in weights]
 
-        return search
+        return search, leaf
+
+
+LeafCorrection = Callable[[GameState, int, float], float]
+"""Points to add to a seat's side at a leaf, from the state, the seat and the leaf's margin."""
 
 
 class _OutOfBudget(Exception):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from pasur.bots.evaluation import Valuation
 from pasur.bots.features import immediate_gains
-from pasur.bots.search import WorldSearch
+from pasur.bots.search import LeafCorrection, WorldSearch
 from pasur.rules import GameState, Move, SeatView, sample_world
 
 WorldWeigher = Callable[[SeatView, GameState], float]
@@ -40,6 +40,7 @@ def determinized_values(
     weigher: WorldWeigher | None = None,
     candidates: int = 1,
     styles: Sequence[float] | None = None,
+    learned: LeafCorrection | None = None,
     time_cap: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> list[float]:
@@ -65,6 +66,7 @@ def determinized_values(
         candidates: with a weigher, draw this many worlds for each one searched and keep one of
             them at random in proportion to their weights (sampling importance resampling).
         styles: each seat's temperature, for modelled replies (see :class:`WorldSearch`).
+        learned: a learned correction of the leaf evaluation (see :class:`WorldSearch`).
         time_cap: a hard limit in seconds, first world included: the search stops when it
             passes and answers with the worlds finished by then, or, if none was, with the
             immediate gains (:func:`pasur.bots.features.immediate_gains`).
@@ -85,6 +87,7 @@ def determinized_values(
             first_pick=first_pick,
             opponent_model=opponent_model,
             styles=styles,
+            learned=learned,
             clock=clock,
         )
 
