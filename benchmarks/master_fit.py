@@ -1,0 +1,230 @@
+"""Fitting the master's value network with NumPy: a small MLP, Adam, checkpoints, loss curves.
+
+The network is small enough (tens of thousands of weights) that NumPy fits it on two cores in
+minutes, so training needs nothing beyond what play needs. Each epoch ends with a checkpoint
+(weights, the optimiser's moments, the epoch) written atomically, so a stopped fit goes on from
+its last epoch; the order of the examples in an epoch comes from the seed and the epoch number,
+so an interrupted and resumed fit makes the same weights as one that ran straight through.
+
+Every tenth shard (index 9, 19, …) is held out for validation. The *baseline* in the curves is
+the validation loss of a network that answers 0: the hand-written evaluation alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from master_plot import loss_svg
+
+from pasur.bots import value_net
+from pasur.bots.value_features import FEATURES
+
+Array = Any
+
+
+class TrainingError(RuntimeError):
+    """Training cannot start: no data, or data made for other inputs."""
+
+
+@dataclasses.dataclass(frozen=True)
+class FitSettings:
+    """The network's shape and the optimiser's settings."""
+
+    hidden: tuple[int, ...] = (64, 32)
+    epochs: int = 30
+    learning_rate: float = 3e-4
+    weight_decay: float = 1.0
+    batch: int = 256
+    seed: int = 1
+
+
+def load_data(folder: Path) -> tuple[Array, Array, Array, Array]:
+    """Training inputs and targets, then validation inputs and targets, from every shard."""
+    # Not a shard still being written (shard-N.partial.npz).
+    shards = sorted(path for path in folder.glob("shard-*.npz") if path.stem[6:].isdigit())
+    parts: dict[bool, list[tuple[Array, Array]]] = {True: [], False: []}
+    for path in shards:
+        with np.load(path, allow_pickle=False) as data:
+            if tuple(str(name) for name in data["features"]) != FEATURES:
+                raise TrainingError(f"{path} was made for other inputs than this code reads")
+            held_out = int(path.stem.split("-")[1]) % 10 == 9
+            parts[held_out].append((data["inputs"], data["targets"]))
+    if not parts[False] or not parts[True]:
+        raise TrainingError(f"{folder} needs at least 10 shards (every tenth is for validation)")
+
+    def joined(pieces: list[tuple[Array, Array]]) -> tuple[Array, Array]:
+        return np.concatenate([x for x, _ in pieces]), np.concatenate([y for _, y in pieces])
+
+    return (*joined(parts[False]), *joined(parts[True]))
+
+
+def initial_layers(settings: FitSettings) -> list[tuple[Array, Array]]:
+    """He-initialised weights; the last layer starts at zero, so training starts at the baseline."""
+    rng = np.random.default_rng(settings.seed)
+    sizes = (len(FEATURES), *settings.hidden, 1)
+    layers = []
+    for inputs, outputs in itertools.pairwise(sizes):
+        scale = np.sqrt(2.0 / inputs) if outputs != 1 else 0.0
+        weights = (rng.standard_normal((inputs, outputs)) * scale).astype(np.float32)
+        layers.append((weights, np.zeros(outputs, dtype=np.float32)))
+    return layers
+
+
+def forward(layers: list[tuple[Array, Array]], inputs: Array) -> tuple[Array, list[Array]]:
+    """The outputs, and each layer's input (kept for the backward pass)."""
+    seen = [inputs]
+    hidden = inputs
+    for index, (weights, bias) in enumerate(layers):
+        hidden = hidden @ weights + bias
+        if index < len(layers) - 1:
+            hidden = np.maximum(hidden, 0.0)
+            seen.append(hidden)
+    return hidden[:, 0], seen
+
+
+def gradients(
+    layers: list[tuple[Array, Array]], inputs: Array, targets: Array
+) -> tuple[float, list[tuple[Array, Array]]]:
+    """The mean squared error on a batch and its gradient for every weight and bias."""
+    outputs, seen = forward(layers, inputs)
+    error = outputs - targets
+    loss = float(np.mean(error**2))
+    delta = (2.0 / len(targets)) * error[:, None]
+    grads: list[tuple[Array, Array]] = []
+    for index in range(len(layers) - 1, -1, -1):
+        weights, _ = layers[index]
+        grads.append((seen[index].T @ delta, delta.sum(axis=0)))
+        if index:
+            delta = (delta @ weights.T) * (seen[index] > 0)
+    grads.reverse()
+    return loss, grads
+
+
+def mean_loss(layers: list[tuple[Array, Array]], inputs: Array, targets: Array) -> float:
+    """The mean squared error over a whole set."""
+    outputs, _ = forward(layers, inputs)
+    return float(np.mean((outputs - targets) ** 2))
+
+
+def fit(data: Path, run: Path, settings: FitSettings, *, minutes: float) -> None:
+    """Train for ``settings.epochs`` epochs in all, from ``run``'s checkpoint if there is one."""
+    train_x, train_y, valid_x, valid_y = load_data(data)
+    run.mkdir(parents=True, exist_ok=True)
+    layers, moments, epoch = _resume(run, settings)
+    stop = time.monotonic() + minutes * 60
+    baseline = float(np.mean(valid_y**2))
+    history = _history(run, epoch)
+    print(f"{len(train_y):,} training and {len(valid_y):,} validation positions")
+    while epoch < settings.epochs and time.monotonic() < stop:
+        order = np.random.default_rng([settings.seed, epoch]).permutation(len(train_y))
+        total = 0.0
+        for start in range(0, len(order), settings.batch):
+            picked = order[start : start + settings.batch]
+            loss, grads = gradients(layers, train_x[picked], train_y[picked])
+            total += loss * len(picked)
+            _adam_step(layers, grads, moments, settings)
+        epoch += 1
+        row = (epoch, total / len(order), mean_loss(layers, valid_x, valid_y), baseline)
+        history.append(row)
+        if row[2] <= min(entry[2] for entry in history):
+            _save(run / "best.npz", value_net.to_arrays(layers))
+        _write_curves(run, history)
+        _save(run / "checkpoint.npz", _checkpoint(layers, moments, epoch))
+        print(f"epoch {epoch}: training {row[1]:.3f}, validation {row[2]:.3f}", end="")
+        print(f" (baseline {baseline:.3f})")
+
+
+def best_weights(run: Path) -> Path:
+    """The weights of the epoch with the lowest validation loss so far."""
+    best = run / "best.npz"
+    if not best.exists():
+        raise TrainingError(f"{run} has no fitted epoch yet; run fit first")
+    return best
+
+
+def _adam_step(
+    layers: list[tuple[Array, Array]],
+    grads: list[tuple[Array, Array]],
+    moments: dict[str, Any],
+    settings: FitSettings,
+) -> None:
+    """One AdamW step, in place (decay on the weights, not the biases)."""
+    beta1, beta2 = 0.9, 0.999
+    moments["step"] += 1
+    step = moments["step"]
+    rate = settings.learning_rate * np.sqrt(1 - beta2**step) / (1 - beta1**step)
+    for index, ((weights, bias), pair) in enumerate(zip(layers, grads, strict=True)):
+        for kind, value, grad in (("w", weights, pair[0]), ("b", bias, pair[1])):
+            first = moments[f"m{kind}{index}"]
+            second = moments[f"v{kind}{index}"]
+            first *= beta1
+            first += (1 - beta1) * grad
+            second *= beta2
+            second += (1 - beta2) * grad * grad
+            if kind == "w":
+                value -= settings.learning_rate * settings.weight_decay * value
+            value -= (rate * first / (np.sqrt(second) + 1e-8)).astype(np.float32)
+
+
+def _resume(
+    run: Path, settings: FitSettings
+) -> tuple[list[tuple[Array, Array]], dict[str, Any], int]:
+    """The layers, optimiser moments and epochs done: from the checkpoint, or fresh."""
+    path = run / "checkpoint.npz"
+    if not path.exists():
+        layers = initial_layers(settings)
+        moments: dict[str, Any] = {"step": 0}
+        for index, (weights, bias) in enumerate(layers):
+            for kind, value in (("w", weights), ("b", bias)):
+                moments[f"m{kind}{index}"] = np.zeros_like(value)
+                moments[f"v{kind}{index}"] = np.zeros_like(value)
+        return layers, moments, 0
+    with np.load(path, allow_pickle=False) as saved:
+        arrays = {name: saved[name] for name in saved.files}
+    count = sum(1 for name in arrays if name.startswith("w"))
+    layers = [(arrays[f"w{index}"], arrays[f"b{index}"]) for index in range(count)]
+    moments = {name: arrays[name] for name in arrays if name[0] in "mv"}
+    moments["step"] = int(arrays["step"])
+    return layers, moments, int(arrays["epoch"])
+
+
+def _checkpoint(
+    layers: list[tuple[Array, Array]], moments: dict[str, Any], epoch: int
+) -> dict[str, Any]:
+    arrays = value_net.to_arrays(layers)
+    arrays.update({name: value for name, value in moments.items() if name != "step"})
+    arrays["step"] = np.array(moments["step"])
+    arrays["epoch"] = np.array(epoch)
+    return arrays
+
+
+def _save(path: Path, arrays: dict[str, Any]) -> None:
+    """Write an ``.npz`` whole or not at all (a stop mid-write keeps the last good file)."""
+    partial = path.with_name(path.stem + ".partial.npz")
+    np.savez(partial, **arrays)
+    partial.replace(path)
+
+
+def _history(run: Path, epochs: int) -> list[tuple[int, float, float, float]]:
+    """The curves' rows of the epochs the checkpoint holds (a stop may fall between the two)."""
+    path = run / "loss.csv"
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text().splitlines()[1:]:
+        epoch, training, validation, baseline = line.split(",")
+        if int(epoch) <= epochs:
+            rows.append((int(epoch), float(training), float(validation), float(baseline)))
+    return rows
+
+
+def _write_curves(run: Path, history: list[tuple[int, float, float, float]]) -> None:
+    lines = ["epoch,training,validation,baseline"]
+    lines += [f"{e},{t:.5f},{v:.5f},{b:.5f}" for e, t, v, b in history]
+    (run / "loss.csv").write_text("\n".join(lines) + "\n")
+    (run / "loss.svg").write_text(loss_svg(history))

@@ -1,0 +1,132 @@
+"""Train the master's learned value: generate self-play positions, fit the network, ship it.
+
+Every step is resumable and time-boxed (``--minutes``, 90 at most), so the whole training runs on
+a CPU in chunks; run the same command again to go on where it stopped.
+
+    python benchmarks/train_master.py generate --data runs/master --shards 800 --jobs 2
+    python benchmarks/train_master.py fit --data runs/master --run runs/master/fit
+    python benchmarks/train_master.py ship --run runs/master/fit
+
+``generate`` writes shards of positions (benchmarks/master_data.py); ``fit`` trains on all but
+the last tenth of the shards and validates on that tenth, checkpointing after every epoch and
+writing the loss curves (``loss.csv``, ``loss.svg``); ``ship`` copies the weights of the epoch
+with the lowest validation loss into the package (``pasur/bots/weights/master-value.npz``).
+The figures of the shipped run are in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import master_data
+import master_fit
+
+from pasur.bots import value_net
+
+MAX_MINUTES = 90.0
+"""The longest chunk one command may run (the issue's limit for one session's machine)."""
+
+SHIPPED = Path(value_net.__file__).resolve().parent / "weights" / value_net.WEIGHTS_FILE
+
+
+def _generate_part(job: tuple[master_data.Generation, Path, list[int], float]) -> int:
+    generation, folder, shards, minutes = job
+    return master_data.generate(generation, folder, shards, minutes=minutes)
+
+
+def generate(args: argparse.Namespace) -> int:
+    """Write the missing shards, in ``--jobs`` processes (shard k goes to process k mod jobs)."""
+    generation = master_data.Generation(
+        level=args.level,
+        node_budget=args.budget,
+        rounds_per_shard=args.rounds,
+        seed=args.seed,
+    )
+    folder = Path(args.data)
+    jobs = [
+        (generation, folder, list(range(job, args.shards, args.jobs)), args.minutes)
+        for job in range(args.jobs)
+    ]
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        missing = sum(pool.map(_generate_part, jobs))
+    print(f"{args.shards - missing} of {args.shards} shards on disk; run again for the rest")
+    return 0
+
+
+def fit(args: argparse.Namespace) -> int:
+    """Fit (or go on fitting) the network on the shards on disk."""
+    settings = master_fit.FitSettings(
+        hidden=tuple(int(size) for size in args.hidden.split(",")),
+        epochs=args.epochs,
+        learning_rate=args.learning_rate,
+        weight_decay=args.weight_decay,
+        seed=args.seed,
+    )
+    master_fit.fit(Path(args.data), Path(args.run), settings, minutes=args.minutes)
+    return 0
+
+
+def ship(args: argparse.Namespace) -> int:
+    """Copy the best epoch's weights into the package."""
+    best = master_fit.best_weights(Path(args.run))
+    target = Path(args.to) if args.to else SHIPPED
+    target.write_bytes(best.read_bytes())
+    value_net.read_weights(target.read_bytes())
+    print(f"shipped {best} to {target} ({target.stat().st_size:,} bytes)")
+    return 0
+
+
+def _minutes(text: str) -> float:
+    minutes = float(text)
+    if not 0 < minutes <= MAX_MINUTES:
+        raise argparse.ArgumentTypeError(f"--minutes must be above 0 and at most {MAX_MINUTES:g}")
+    return minutes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("generate", help="play self-play rounds into shards")
+    make.add_argument("--data", required=True, help="the folder of shards")
+    make.add_argument("--shards", type=int, default=800)
+    make.add_argument("--rounds", type=int, default=10, help="rounds per shard")
+    make.add_argument("--level", default="expert", help="the bot at every seat")
+    make.add_argument("--budget", type=int, default=1_000, help="its positions per move")
+    make.add_argument("--seed", type=int, default=1)
+    make.add_argument("--jobs", type=int, default=1)
+    make.add_argument("--minutes", type=_minutes, default=MAX_MINUTES)
+    make.set_defaults(action=generate)
+    train = commands.add_parser("fit", help="fit the network, resuming from its checkpoint")
+    train.add_argument("--data", required=True, help="the folder of shards")
+    train.add_argument("--run", required=True, help="the folder of checkpoints and curves")
+    usual = master_fit.FitSettings()
+    hidden = ",".join(str(size) for size in usual.hidden)
+    train.add_argument("--hidden", default=hidden, help="hidden layer sizes")
+    train.add_argument("--epochs", type=int, default=usual.epochs)
+    train.add_argument("--learning-rate", type=float, default=usual.learning_rate)
+    train.add_argument("--weight-decay", type=float, default=usual.weight_decay)
+    train.add_argument("--seed", type=int, default=usual.seed)
+    train.add_argument("--minutes", type=_minutes, default=MAX_MINUTES)
+    train.set_defaults(action=fit)
+    send = commands.add_parser("ship", help="put the best epoch's weights in the package")
+    send.add_argument("--run", required=True, help="the folder of checkpoints and curves")
+    send.add_argument("--to", help="where to write them (default: the package's weights)")
+    send.set_defaults(action=ship)
+    args = parser.parse_args(argv)
+    for name in ("shards", "rounds", "jobs", "epochs"):
+        if getattr(args, name, 1) < 1:
+            parser.error(f"--{name} must be at least 1")
+    try:
+        result: int = args.action(args)
+    except master_fit.TrainingError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""``benchmarks/train_master.py``: shards are made once and skipped after, the network's gradients
+are the loss's, a stopped fit resumes to the very weights of one that ran through, and what it
+ships loads as the master's network."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from pasur.bots.value_features import FEATURES
+from pasur.bots.value_net import ValueNet, read_weights
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def training() -> tuple[ModuleType, ModuleType, ModuleType]:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import master_data
+        import master_fit
+        import train_master
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return master_data, master_fit, train_master
+
+
+@pytest.fixture(scope="module")
+def shards(
+    training: tuple[ModuleType, ModuleType, ModuleType], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    master_data, _, _ = training
+    folder = tmp_path_factory.mktemp("shards")
+    generation = master_data.Generation(level="casual", node_budget=None, rounds_per_shard=2)
+    assert master_data.generate(generation, folder, range(10), minutes=5, say=lambda _: None) == 0
+    return folder
+
+
+def test_shards_hold_each_seats_inputs_at_every_deal_start(
+    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+) -> None:
+    master_data, _, _ = training
+    with np.load(master_data.shard_path(shards, 0)) as data:
+        inputs, targets = data["inputs"], data["targets"]
+    # Two rounds of two players: deals 2 to 6 start five times, each read from both seats.
+    assert inputs.shape == (2 * 5 * 2, len(FEATURES))
+    assert targets.shape == (20,)
+    # With two sides a seat's margin is the other's negated: so are the evaluation and target.
+    assert np.allclose(targets[0::2], -targets[1::2])
+    assert np.allclose(inputs[0::2, -1], -inputs[1::2, -1])
+
+
+def test_generation_skips_the_shards_on_disk(
+    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+) -> None:
+    master_data, _, _ = training
+    before = {path: path.stat().st_mtime_ns for path in shards.glob("shard-*.npz")}
+    said: list[str] = []
+    generation = master_data.Generation(level="casual", node_budget=None, rounds_per_shard=2)
+    assert master_data.generate(generation, shards, range(11), minutes=5, say=said.append) == 0
+    assert len(said) == 1 and said[0].startswith("shard 10:")
+    assert all(path.stat().st_mtime_ns == stamp for path, stamp in before.items())
+    master_data.shard_path(shards, 10).unlink()
+
+
+def test_gradients_are_the_derivatives_of_the_loss(
+    training: tuple[ModuleType, ModuleType, ModuleType],
+) -> None:
+    _, master_fit, _ = training
+    rng = np.random.default_rng(3)
+    layers = [
+        (rng.normal(0, 0.3, (5, 4)), rng.normal(0, 0.1, 4)),
+        (rng.normal(0, 0.3, (4, 1)), rng.normal(0, 0.1, 1)),
+    ]
+    inputs = rng.normal(0, 1, (7, 5))
+    targets = rng.normal(0, 1, 7)
+    _, grads = master_fit.gradients(layers, inputs, targets)
+    step = 1e-6
+    for layer, (weights, _) in enumerate(layers):
+        for row, column in ((0, 0), (2, 1), (3, 3)):
+            spot = (row, column % weights.shape[1])
+            weights[spot] += step
+            higher = master_fit.mean_loss(layers, inputs, targets)
+            weights[spot] -= 2 * step
+            lower = master_fit.mean_loss(layers, inputs, targets)
+            weights[spot] += step
+            assert grads[layer][0][spot] == pytest.approx((higher - lower) / (2 * step), rel=1e-4)
+
+
+def test_a_shard_cut_off_mid_write_is_not_read(
+    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
+) -> None:
+    _, master_fit, _ = training
+    for path in shards.iterdir():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    complete = master_fit.load_data(tmp_path)
+    (tmp_path / "shard-00010.partial.npz").write_bytes(b"PK\x03\x04 cut off")
+    for whole, read in zip(complete, master_fit.load_data(tmp_path), strict=True):
+        assert np.array_equal(whole, read)
+
+
+def test_a_resumed_fit_makes_the_weights_of_one_run_through_and_ships_them(
+    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
+) -> None:
+    _, master_fit, train_master = training
+    settings = master_fit.FitSettings(hidden=(8,), epochs=3, batch=16)
+    master_fit.fit(shards, tmp_path / "through", settings, minutes=5)
+    stopped = master_fit.FitSettings(hidden=(8,), epochs=2, batch=16)
+    master_fit.fit(shards, tmp_path / "resumed", stopped, minutes=5)
+    master_fit.fit(shards, tmp_path / "resumed", settings, minutes=5)
+    for name in ("checkpoint.npz", "loss.csv"):
+        through = (tmp_path / "through" / name).read_bytes()
+        assert (tmp_path / "resumed" / name).read_bytes() == through
+    rows = (tmp_path / "resumed" / "loss.csv").read_text().splitlines()
+    assert rows[0] == "epoch,training,validation,baseline" and len(rows) == 4
+    svg = (tmp_path / "resumed" / "loss.svg").read_text()
+    assert svg.startswith("<svg") and svg.count("<polyline") == 3
+    shipped = tmp_path / "shipped.npz"
+    assert (
+        train_master.main(["ship", "--run", str(tmp_path / "resumed"), "--to", str(shipped)]) == 0
+    )
+    assert isinstance(read_weights(shipped.read_bytes()), ValueNet)
+
+
+def test_bad_commands_are_refused_with_a_message(
+    training: tuple[ModuleType, ModuleType, ModuleType],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, _, train_master = training
+    with pytest.raises(SystemExit):
+        train_master.main(
+            ["fit", "--data", str(tmp_path), "--run", str(tmp_path), "--minutes", "91"]
+        )
+    assert "at most 90" in capsys.readouterr().err
+    assert train_master.main(["fit", "--data", str(tmp_path), "--run", str(tmp_path / "r")]) == 2
+    assert "at least 10 shards" in capsys.readouterr().err
+    assert train_master.main(["ship", "--run", str(tmp_path / "none")]) == 2
+    assert "no fitted epoch" in capsys.readouterr().err
