@@ -141,3 +141,25 @@ def test_bad_commands_are_refused_with_a_message(
     assert "at least 10 shards" in capsys.readouterr().err
     assert train_master.main(["ship", "--run", str(tmp_path / "none")]) == 2
     assert "no fitted epoch" in capsys.readouterr().err
+
+
+def test_agreement_counts_the_moves_the_learned_value_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import master_agreement
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    shipped = master_agreement.compare(rounds=1, seed=3)
+    assert shipped["decisions"] > 0 and shipped["mean_value_shift"] > 0
+    assert 0 <= shipped["changed"] <= shipped["decisions"]
+    # A network that answers 0 everywhere leaves the expert as it is: no move changes.
+    silent = ValueNet([(np.zeros((len(FEATURES), 1), np.float32), np.zeros(1, np.float32))])
+    monkeypatch.setattr("pasur.bots.pimc.shipped_value_net", lambda: silent)
+    assert master_agreement.compare(rounds=1, seed=3) == {
+        **shipped,
+        "changed": 0,
+        "changed_share": 0.0,
+        "mean_value_shift": 0.0,
+    }
