@@ -147,6 +147,40 @@ TABLES = {
 }
 
 
+CROWD = """(count) => {
+  const table = document.querySelector('#table-cards');
+  const one = table.querySelector('.table-card');
+  table.replaceChildren(...Array.from({ length: count }, () => one.cloneNode(true)));
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_crowded_table_keeps_every_card_on_the_felt(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """Laid cards stay until taken, so the table can hold many: however many (up to 20), and at
+    every card size, they shrink to stay on the felt at each screen size."""
+    locale = "fa-IR" if lang == "fa" else "en-US"
+    context, page, problems, _ = _practice(
+        browser, server, {**TABLES["2"], "bot_delay": 0}, "anim=0", **{**PHONE, "locale": locale}
+    )
+    for shown, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        for scale in ("0.85", "1", "1.18"):
+            page.evaluate(f"document.documentElement.style.setProperty('--card-scale', '{scale}')")
+            for count in range(1, 21):
+                page.evaluate(CROWD, count)
+                laid = page.evaluate(LAYOUT)
+                assert len(laid["cards"]) == count
+                for card in laid["cards"]:
+                    where = f"{shown}, card size {scale}, {count} cards"
+                    assert _within(card, laid["felt"]), f"{where}: {card} is off the felt"
+                if scale == "1" and count == 12:
+                    screenshot(page, f"table-crowded-{shown}-{lang}.png")
+    assert problems == []
+    context.close()
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("shape", list(TABLES))
 def test_a_round_at_each_player_count_keeps_the_table_on_screen(
