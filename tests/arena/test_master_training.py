@@ -11,8 +11,9 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from pasur.bots.value_features import FEATURES
+from pasur.bots.value_features import FEATURES, position_features
 from pasur.bots.value_net import ValueNet, read_weights
+from pasur.rules import STANDARD, legal_moves, new_game, play_legal
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -89,6 +90,34 @@ def test_gradients_are_the_derivatives_of_the_loss(
             lower = master_fit.mean_loss(layers, inputs, targets)
             weights[spot] += step
             assert grads[layer][0][spot] == pytest.approx((higher - lower) / (2 * step), rel=1e-4)
+
+
+def test_play_reads_a_network_as_training_fitted_it(
+    training: tuple[ModuleType, ModuleType, ModuleType],
+) -> None:
+    # The master's one-position inference and the fit's batch forward pass are two codes for one
+    # network: on the same inputs they must agree, or the shipped weights mean something else.
+    _, master_fit, _ = training
+    layers = master_fit.initial_layers(master_fit.FitSettings(hidden=(16, 8), seed=4))
+    rng = np.random.default_rng(5)
+    layers[-1] = (rng.normal(0, 0.3, layers[-1][0].shape).astype(np.float32), layers[-1][1])
+    net = ValueNet(layers)
+    rules = STANDARD
+    checked = 0
+    for seed in range(12):
+        state = new_game(rules, players=2, seed=seed)
+        for _ in range(seed * 3):
+            if state.turn < 0:
+                break
+            state = play_legal(state, legal_moves(state)[0])
+        if state.turn < 0:
+            continue
+        inputs = np.array([position_features(state, state.turn, 0.7)], dtype=np.float32)
+        fitted, _ = master_fit.forward(layers, inputs)
+        assert fitted[0] != 0
+        assert net.correction(state, state.turn, 0.7) == pytest.approx(float(fitted[0]), abs=1e-4)
+        checked += 1
+    assert checked >= 8
 
 
 def test_a_shard_cut_off_mid_write_is_not_read(

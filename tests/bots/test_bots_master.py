@@ -89,16 +89,6 @@ def test_the_card_inputs_are_the_hand_the_table_and_the_cards_not_seen() -> None
     assert sum(features[:52]) == hand.bit_count()
 
 
-def test_one_position_at_a_time_agrees_with_the_batch() -> None:
-    net = ValueNet(_random_net(1))
-    states = [_played(seed, seed % 30) for seed in range(12)]
-    states = [state for state in states if state.turn >= 0]
-    inputs = np.array([position_features(s, s.turn, 0.7) for s in states], dtype=np.float32)
-    batch = net.batch(inputs)
-    for state, expected in zip(states, batch, strict=True):
-        assert net.correction(state, state.turn, 0.7) == pytest.approx(float(expected), abs=1e-4)
-
-
 def test_the_shipped_weights_fit_the_code_and_are_small() -> None:
     from importlib import resources
 

@@ -48,7 +48,7 @@ import time
 from collections.abc import Callable, Sequence
 from math import exp, inf
 
-from pasur.bots.evaluation import RulesJudge, Valuation, judge_for
+from pasur.bots.evaluation import RulesJudge, Valuation, judge_for, margin
 from pasur.bots.features import immediate_gains
 from pasur.rules import (
     GameState,
@@ -284,9 +284,7 @@ class WorldSearch:
             ):
                 points[side_of[turn]] += sur_points * THREAT
             if learned is not None:
-                mine = points[root_side]
-                evaluation = mine - (sum(points) - mine) / (sides - 1)
-                points[root_side] += learned(state, root_seat, evaluation)
+                points[root_side] += learned(state, root_seat, margin(points, root_side))
             return valuation(points)
 
         def terminal(state: GameState) -> float:

@@ -56,7 +56,8 @@ FEATURES: tuple[str, ...] = (
 )
 """Every input's name, in the order the network reads them."""
 
-_CARD_INPUTS = 52 * len(CARD_SETS)
+CARD_INPUTS = 52 * len(CARD_SETS)
+"""How many of :data:`FEATURES` are cards (the first ones)."""
 
 
 def card_bits(state: GameState, seat: int) -> int:
@@ -83,13 +84,14 @@ def scalar_features(state: GameState, seat: int, evaluation: float) -> list[floa
     last = state[13]
     cutoff = rules.sur_cutoff
     totals = state[15]
-    mine = seat % 2 if partnerships else seat
+    sides = state.sides
+    mine = state.side_of(seat)
     banked_self = banked_others = 0
     clubs_self = surs_self = surs_others = 0
     other_clubs = [0] * players
     for other in range(players):
         pile = piles[other]
-        side = other % 2 if partnerships else other
+        side = state.side_of(other)
         if side == mine:
             banked_self += card_points(pile)
             clubs_self += (pile & CLUB_CARDS).bit_count()
@@ -98,14 +100,12 @@ def scalar_features(state: GameState, seat: int, evaluation: float) -> list[floa
             banked_others += card_points(pile)
             other_clubs[side] += (pile & CLUB_CARDS).bit_count()
             surs_others += surs[other]
-    opponents = (2 if partnerships else players) - 1
+    opponents = sides - 1
     relative_turn = (turn - seat) % players if turn >= 0 else -1
-    last_side = -1 if last < 0 else last % 2 if partnerships else last
+    last_side = -1 if last < 0 else state.side_of(last)
     allowed_self = cutoff is None or totals[mine] < cutoff
     allowed_others = any(
-        cutoff is None or totals[side] < cutoff
-        for side in range(2 if partnerships else players)
-        if side != mine
+        cutoff is None or totals[side] < cutoff for side in range(sides) if side != mine
     )
     return [
         float(relative_turn == 0),
@@ -138,5 +138,5 @@ def scalar_features(state: GameState, seat: int, evaluation: float) -> list[floa
 def position_features(state: GameState, seat: int, evaluation: float) -> list[float]:
     """Every input of :data:`FEATURES` as a plain list (for training data and tests)."""
     bits = card_bits(state, seat)
-    cards = [float(bits >> index & 1) for index in range(_CARD_INPUTS)]
+    cards = [float(bits >> index & 1) for index in range(CARD_INPUTS)]
     return cards + scalar_features(state, seat, evaluation)

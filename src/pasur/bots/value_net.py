@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from pasur.bots.value_features import FEATURES, card_bits, scalar_features
+from pasur.bots.value_features import CARD_INPUTS, FEATURES, card_bits, scalar_features
 from pasur.rules import GameState
 
 if TYPE_CHECKING:
@@ -37,8 +37,6 @@ FORMAT = 1
 
 WEIGHTS_FILE = "master-value.npz"
 """The shipped weights, in ``pasur/bots/weights/``."""
-
-_CARD_INPUTS = 156
 
 
 class WeightsError(ValueError):
@@ -58,8 +56,8 @@ class ValueNet:
 
         self._np = np
         first, bias = layers[0]
-        self.card_weights = np.ascontiguousarray(first[:_CARD_INPUTS], dtype=np.float32)
-        self.scalar_weights = np.ascontiguousarray(first[_CARD_INPUTS:], dtype=np.float32)
+        self.card_weights = np.ascontiguousarray(first[:CARD_INPUTS], dtype=np.float32)
+        self.scalar_weights = np.ascontiguousarray(first[CARD_INPUTS:], dtype=np.float32)
         self.first_bias = np.asarray(bias, dtype=np.float32)
         self.hidden = tuple(
             (np.asarray(w, dtype=np.float32), np.asarray(b, dtype=np.float32))
@@ -72,23 +70,13 @@ class ValueNet:
         packed = card_bits(state, seat).to_bytes(20, "little")
         cards = np.unpackbits(np.frombuffer(packed, dtype=np.uint8), bitorder="little")
         scalars = np.array(scalar_features(state, seat, evaluation), dtype=np.float32)
-        hidden = cards[:_CARD_INPUTS] @ self.card_weights
+        hidden = cards[:CARD_INPUTS] @ self.card_weights
         hidden += scalars @ self.scalar_weights
         hidden += self.first_bias
         for weights, bias in self.hidden:
             np.maximum(hidden, 0.0, out=hidden)
             hidden = hidden @ weights + bias
         return float(hidden[0])
-
-    def batch(self, inputs: Array) -> Array:
-        """The corrections for many positions at once (rows of :data:`FEATURES`), for tests."""
-        np = self._np
-        hidden = inputs[:, :_CARD_INPUTS] @ self.card_weights
-        hidden = hidden + inputs[:, _CARD_INPUTS:] @ self.scalar_weights + self.first_bias
-        for weights, bias in self.hidden:
-            hidden = np.maximum(hidden, 0.0) @ weights + bias
-        result: Array = hidden[:, 0]
-        return result
 
 
 def to_arrays(layers: Sequence[tuple[Array, Array]]) -> dict[str, Any]:
