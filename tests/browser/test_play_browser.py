@@ -160,6 +160,13 @@ def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> No
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{server}/practise?anim=0")
+    # The master is offered with the server's bots, and not in this browser (no NumPy there).
+    master = page.locator("#level-1 option[value='master']")
+    page.locator("#level-1").select_option("master")
+    page.locator("#practise-offline").check()
+    assert master.is_disabled() and page.locator("#level-1").input_value() == "expert"
+    page.locator("#practise-offline").uncheck()
+    assert master.is_enabled()
     page.locator("#level-1").select_option("casual")
     page.locator("#start-practice").click()
     page.wait_for_url(re.compile(r"/play/t/"))
@@ -322,7 +329,12 @@ def test_every_play_page_loads_and_the_lobby_lists_a_public_table(
     lobby.locator("[data-take-seat='1']").click()
     page.locator("#waiting", has_text="Max").wait_for()
 
-    # The third seat gets a bot from the waiting room; then the game can start.
+    # The third seat gets a bot from the waiting room (the server's bots include the master,
+    # which the browser's own engine does not run); then the game can start.
+    levels = page.locator("select[data-bot-level='2'] option").evaluate_all(
+        "options => options.map((option) => option.value)"
+    )
+    assert levels[-2:] == ["expert", "master"]
     page.locator("select[data-bot-level='2']").select_option("beginner")
     page.locator("[data-put-bot='2']").click()
     page.locator("#start:not([disabled])").click()

@@ -28,8 +28,13 @@ export const playApi = {
   start: (id, token) => request('POST', table(id, 'start'), undefined, asSeat(token)),
 };
 
-/** The bot levels, weakest first, as the server names them. */
+/** The bot levels, weakest first, as the server names them: every one the browser's own engine
+ * runs too (practice, offline). */
 export const BOT_LEVELS = Object.freeze(['random', 'beginner', 'casual', 'intermediate', 'advanced', 'expert']);
+
+/** The levels a bot at an online table can have: the server's bots add the master, whose learned
+ * value needs NumPy, which the browser's engine does not load. */
+export const TABLE_BOT_LEVELS = Object.freeze([...BOT_LEVELS, 'master']);
 
 /** Who sits in a seat ({kind, name, level}) in words: the person's name, a bot by its level in
  * the page's language, or null for an empty seat. */

@@ -1,19 +1,29 @@
 // The practise page (/practise): a private table with bots in every other seat, each at its own
 // level, started at once. Bots wait a moment before playing so their plays can be followed,
 // except when animations are off. "In this browser" plays the same table with no server at all
-// (the offline engine, /play/t/offline), and is chosen for you when there is no connection.
+// (the offline engine, /play/t/offline), and is chosen for you when there is no connection;
+// the master, which only the server's bots play, is then not offered.
 
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { startPage } from './boot.js';
 import { chosen, mountSeatForm, nameField, playersRow } from './form-parts.js';
 import { houseRules, readHouseRules } from './house-rules.js';
-import { BOT_LEVELS } from './play-api.js';
+import { BOT_LEVELS, TABLE_BOT_LEVELS } from './play-api.js';
 import { motion } from './prefs.js';
 import { SETUP_KEY } from '../offline/offline-socket.js';
 import { keepEngine } from '../offline/register.js';
 
 const BOT_DELAY = 0.8;
+
+/** Offer in each select only the levels the chosen engine plays (in this browser: not the master). */
+function offerLevels(form) {
+  const inBrowser = form.querySelector('#practise-offline')?.checked ?? false;
+  for (const select of form.querySelectorAll('select[data-seat]')) {
+    for (const option of select.options) option.disabled = inBrowser && !BOT_LEVELS.includes(option.value);
+    if (select.selectedOptions[0]?.disabled) select.value = BOT_LEVELS.at(-1);
+  }
+}
 
 function levelSelects(players, keep) {
   return Array.from({ length: players - 1 }, (_, index) => {
@@ -26,7 +36,7 @@ function levelSelects(players, keep) {
       h(
         'select',
         { id, name: id, dataset: { seat: String(seat) } },
-        BOT_LEVELS.map((level) => h('option', { value: level, selected: level === (keep[seat] ?? 'casual'), text: t(`play.level.${level}`) })),
+        TABLE_BOT_LEVELS.map((level) => h('option', { value: level, selected: level === (keep[seat] ?? 'casual'), text: t(`play.level.${level}`) })),
       ),
     );
   });
@@ -53,8 +63,13 @@ function drawForm(form) {
   );
   form.querySelector(`input[name="players"][value="${players}"]`).checked = true;
   form.querySelectorAll('input[name="players"]').forEach((radio) =>
-    radio.addEventListener('change', () => levels.replaceChildren(...levelSelects(Number(radio.value), keep))),
+    radio.addEventListener('change', () => {
+      levels.replaceChildren(...levelSelects(Number(radio.value), keep));
+      offerLevels(form);
+    }),
   );
+  form.querySelector('#practise-offline').addEventListener('change', () => offerLevels(form));
+  offerLevels(form);
   return error;
 }
 

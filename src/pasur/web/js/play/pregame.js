@@ -5,7 +5,7 @@
 import { fill, h } from '../shared/dom.js';
 import { t, tParts } from '../shared/i18n.js';
 import { nameField } from './form-parts.js';
-import { BOT_LEVELS, apiProblem, ensureGuest, playApi, seatLabel } from './play-api.js';
+import { TABLE_BOT_LEVELS, apiProblem, ensureGuest, playApi, seatLabel } from './play-api.js';
 import { rejoinUrl } from './seat-token.js';
 import { copyText, toast } from '../shared/toast.js';
 
@@ -119,7 +119,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
     const select = h(
       'select',
       { 'aria-label': t('play.waiting.level', { n: seat.seat + 1 }), dataset: { botLevel: String(seat.seat) } },
-      BOT_LEVELS.map((level) => h('option', { value: level, selected: level === 'casual', text: t(`play.level.${level}`) })),
+      TABLE_BOT_LEVELS.map((level) => h('option', { value: level, selected: level === 'casual', text: t(`play.level.${level}`) })),
     );
     return h(
       'span',
