@@ -5,8 +5,10 @@ the same search, ten times cheaper). At the start of every deal after the first 
 expert's search stops and judges, with two players) each seat's inputs are recorded
 (:func:`pasur.bots.value_features.position_features`, with the leaf evaluation's margin for that
 seat), and once the round is over, the target: the round's final margin for the seat's side minus
-that evaluation. Rounds come in *shards* of a fixed number, each from its own seed, written one
-file each, so generation is resumable: a shard already on disk is skipped.
+that evaluation. Each position also keeps its place (round in the shard, cards dealt, seat), so
+a fit can find the same seat's position one deal later (``master_fit.lambda_targets``). Rounds
+come in *shards* of a fixed number, each from its own seed, written one file each, so
+generation is resumable: a shard already on disk is skipped.
 
 Training seeds are strings (``master-train:SEED:SHARD``) that no arena deck seed can equal.
 """
@@ -70,8 +72,8 @@ def leaf_evaluation(state: GameState, seat: int) -> float:
 
 def round_samples(
     state: GameState, bot: Bot, rngs: Sequence[random.Random]
-) -> tuple[list[list[float]], list[float]]:
-    """Play one round from ``state``; the inputs and targets of its deal starts."""
+) -> tuple[list[list[float]], list[float], list[tuple[int, int]]]:
+    """Play one round from ``state``; the inputs, targets and (deal, seat) of its deal starts."""
     recorded: list[tuple[GameState, int, float]] = []
     dealt = state.dealt
     while state.turn >= 0:
@@ -88,13 +90,15 @@ def round_samples(
     assert result is not None
     inputs = []
     targets = []
+    places = []
     for position, seat, evaluation in recorded:
         seat_view = view(position, seat)
         side = seat_view.side_of(seat)
         final = Valuation(position.rules, position.totals, side, game_aware=False)(result.points)
         inputs.append(position_features(position, seat, evaluation))
         targets.append(final - evaluation)
-    return inputs, targets
+        places.append((position.dealt, seat))
+    return inputs, targets, places
 
 
 def make_shard(generation: Generation, shard: int, path: Path) -> int:
@@ -104,18 +108,21 @@ def make_shard(generation: Generation, shard: int, path: Path) -> int:
     bot = generation.bot()
     inputs: list[list[float]] = []
     targets: list[float] = []
+    places: list[tuple[int, int, int]] = []
     for number in range(generation.rounds_per_shard):
         rngs = [random.Random(f"{name}:{number}:{seat}") for seat in range(generation.players)]
         deck = shuffle_deck(generation.rules, generation.players, deck_rng)
         state = new_game(generation.rules, players=generation.players, deck=deck)
-        more_inputs, more_targets = round_samples(state, bot, rngs)
+        more_inputs, more_targets, more_places = round_samples(state, bot, rngs)
         inputs.extend(more_inputs)
         targets.extend(more_targets)
+        places.extend((number, deal, seat) for deal, seat in more_places)
     partial = path.with_suffix(".partial.npz")
     np.savez_compressed(
         partial,
         inputs=np.asarray(inputs, dtype=np.float32),
         targets=np.asarray(targets, dtype=np.float32),
+        places=np.asarray(places, dtype=np.int32).reshape(-1, 3),
         features=np.array(FEATURES),
     )
     partial.replace(path)

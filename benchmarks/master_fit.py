@@ -8,6 +8,12 @@ so an interrupted and resumed fit makes the same weights as one that ran straigh
 
 Every tenth shard (index 9, 19, …) is held out for validation. The *baseline* in the curves is
 the validation loss of a network that answers 0: the hand-written evaluation alone.
+
+The training targets are the round's outcome (``td_lambda`` 1) or, given an earlier fit's
+weights to *bootstrap* from, λ-returns: each position's target leans, by ``1 - λ``, on that fit's
+value of the same seat's position one deal later (hand-written evaluation plus correction)
+instead of on the rest of the round's luck. Validation always scores the round's outcome, so
+losses of fits with different targets compare like with like.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ import numpy as np
 from master_plot import loss_svg
 
 from pasur.bots import value_net
-from pasur.bots.value_features import FEATURES
+from pasur.bots.value_features import CARD_INPUTS, CARD_SETS, FEATURES
+from pasur.rules.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 
 Array = Any
 
@@ -41,26 +48,121 @@ class FitSettings:
     weight_decay: float = 1.0
     batch: int = 256
     seed: int = 1
+    td_lambda: float = 1.0
+    """1: targets are the round's outcome; below 1, λ-returns on a bootstrap fit's values."""
+    suit_symmetry: bool = False
+    """Show each example with its non-club suits relabelled at random (see
+    :func:`relabel_suits`)."""
 
 
-def load_data(folder: Path) -> tuple[Array, Array, Array, Array]:
-    """Training inputs and targets, then validation inputs and targets, from every shard."""
+EVALUATION = FEATURES.index("evaluation")
+EVALUATION_SCALE = 10.0
+"""The hand-written margin is the input ``evaluation``, divided by this."""
+
+
+def load_data(folder: Path) -> tuple[Array, Array, Array, Array, Array]:
+    """Training inputs, targets and *next* (see :func:`next_positions`), then validation
+    inputs and targets, from every shard."""
     # Not a shard still being written (shard-N.partial.npz).
     shards = sorted(path for path in folder.glob("shard-*.npz") if path.stem[6:].isdigit())
-    parts: dict[bool, list[tuple[Array, Array]]] = {True: [], False: []}
+    parts: dict[bool, list[tuple[Array, Array, Array]]] = {True: [], False: []}
     for path in shards:
         with np.load(path, allow_pickle=False) as data:
             if tuple(str(name) for name in data["features"]) != FEATURES:
                 raise TrainingError(f"{path} was made for other inputs than this code reads")
             held_out = int(path.stem.split("-")[1]) % 10 == 9
-            parts[held_out].append((data["inputs"], data["targets"]))
+            parts[held_out].append((data["inputs"], data["targets"], data["places"]))
     if not parts[False] or not parts[True]:
         raise TrainingError(f"{folder} needs at least 10 shards (every tenth is for validation)")
+    train = parts[False]
+    offsets = np.cumsum([0] + [len(y) for _, y, _ in train[:-1]])
+    following = [next_positions(places) for _, _, places in train]
+    shifted = zip(following, offsets, strict=True)
+    after = np.concatenate([np.where(each >= 0, each + offset, -1) for each, offset in shifted])
+    return (
+        np.concatenate([x for x, _, _ in train]),
+        np.concatenate([y for _, y, _ in train]),
+        after,
+        np.concatenate([x for x, _, _ in parts[True]]),
+        np.concatenate([y for _, y, _ in parts[True]]),
+    )
 
-    def joined(pieces: list[tuple[Array, Array]]) -> tuple[Array, Array]:
-        return np.concatenate([x for x, _ in pieces]), np.concatenate([y for _, y in pieces])
 
-    return (*joined(parts[False]), *joined(parts[True]))
+def next_positions(places: Array) -> Array:
+    """For each position of a shard, the index of the same seat's position at the next deal
+    start of the same round, or -1 at its last; ``places`` rows are (round, cards dealt, seat)."""
+    after = np.full(len(places), -1, dtype=np.int64)
+    order = np.lexsort((places[:, 1], places[:, 2], places[:, 0]))
+    for earlier, later in itertools.pairwise(order):
+        same = places[earlier, 0] == places[later, 0] and places[earlier, 2] == places[later, 2]
+        if same:
+            after[earlier] = later
+    return after
+
+
+def lambda_targets(
+    inputs: Array, targets: Array, after: Array, layers: list[tuple[Array, Array]], lam: float
+) -> Array:
+    """The corrections that λ-returns ask for, valuing later positions with ``layers``.
+
+    A position's return is ``(1 - λ)`` times the value of the seat's next position plus ``λ``
+    times that position's return; at the last deal start it is the round's outcome.
+    """
+    evaluation = inputs[:, EVALUATION].astype(np.float64) * EVALUATION_SCALE
+    outcome = targets + evaluation
+    value = forward(layers, inputs)[0] + evaluation
+    has_next = after >= 0
+    nxt = np.where(has_next, after, 0)
+    returns = outcome.copy()
+    # Chains are a round's deal starts, at most a few long: each pass settles one more link.
+    for _ in range(len(targets)):
+        updated = np.where(has_next, (1 - lam) * value[nxt] + lam * returns[nxt], outcome)
+        if np.array_equal(updated, returns):
+            break
+        returns = updated
+    return (returns - evaluation).astype(np.float32)
+
+
+SUIT_ORDERS = np.array(list(itertools.permutations((DIAMONDS, HEARTS, SPADES))))
+"""Every order of the suits whose cards are worth the same but for the 10♦."""
+TEN_SUIT_ORDERS = SUIT_ORDERS[SUIT_ORDERS[:, 0] == DIAMONDS]
+"""The orders that keep the 10♦ where it is."""
+
+
+def relabel_suits(inputs: Array, rng: np.random.Generator) -> Array:
+    """``inputs`` with, for each example and each rank, the diamonds, hearts and spades shuffled.
+
+    Captures go by rank alone and the cards worth points are the clubs, the aces, the jacks and
+    the 10♦, so a position with, say, the 7♥ and the 7♠ swapped in every card set is the same
+    position: the same target. Showing the network such twins teaches it that, which it would
+    otherwise have to learn suit by suit from a few tens of thousands of positions.
+    """
+    count = len(inputs)
+    picks = rng.integers(0, len(SUIT_ORDERS), size=(count, 13))
+    orders = SUIT_ORDERS[picks]
+    tens = TEN_SUIT_ORDERS[rng.integers(0, len(TEN_SUIT_ORDERS), size=count)]
+    orders[:, 9] = tens
+    base = np.arange(13)[None, :] * 4
+    columns = np.empty((count, 52), dtype=np.int64)
+    columns[:, 0::4] = base + CLUBS
+    for position in range(3):
+        columns[:, position + 1 :: 4] = base + orders[:, :, position]
+    cards = inputs[:, :CARD_INPUTS].reshape(count, len(CARD_SETS), 52)
+    shuffled = np.take_along_axis(cards, columns[:, None, :], axis=2)
+    return np.concatenate([shuffled.reshape(count, CARD_INPUTS), inputs[:, CARD_INPUTS:]], axis=1)
+
+
+def read_layers(path: Path) -> list[tuple[Array, Array]]:
+    """The layers of a weights file, checked as the master reads them."""
+    with np.load(path, allow_pickle=False) as saved:
+        arrays = {name: saved[name] for name in saved.files}
+    value_net.from_arrays(arrays)
+    return _layers(arrays)
+
+
+def _layers(arrays: dict[str, Array]) -> list[tuple[Array, Array]]:
+    count = sum(1 for name in arrays if name.startswith("w"))
+    return [(arrays[f"w{index}"], arrays[f"b{index}"]) for index in range(count)]
 
 
 def initial_layers(settings: FitSettings) -> list[tuple[Array, Array]]:
@@ -111,9 +213,23 @@ def mean_loss(layers: list[tuple[Array, Array]], inputs: Array, targets: Array) 
     return float(np.mean((outputs - targets) ** 2))
 
 
-def fit(data: Path, run: Path, settings: FitSettings, *, minutes: float) -> None:
-    """Train for ``settings.epochs`` epochs in all, from ``run``'s checkpoint if there is one."""
-    train_x, train_y, valid_x, valid_y = load_data(data)
+def fit(
+    data: Path,
+    run: Path,
+    settings: FitSettings,
+    *,
+    minutes: float,
+    bootstrap: Path | None = None,
+) -> None:
+    """Train for ``settings.epochs`` epochs in all, from ``run``'s checkpoint if there is one;
+    below λ 1 the targets lean on the values of the weights in ``bootstrap``."""
+    train_x, train_y, after, valid_x, valid_y = load_data(data)
+    if (bootstrap is None) != (settings.td_lambda == 1.0):
+        raise TrainingError("a λ below 1 needs --bootstrap weights, and only it")
+    if bootstrap is not None:
+        train_y = lambda_targets(
+            train_x, train_y, after, read_layers(bootstrap), settings.td_lambda
+        )
     run.mkdir(parents=True, exist_ok=True)
     layers, moments, epoch = _resume(run, settings)
     stop = time.monotonic() + minutes * 60
@@ -122,10 +238,14 @@ def fit(data: Path, run: Path, settings: FitSettings, *, minutes: float) -> None
     print(f"{len(train_y):,} training and {len(valid_y):,} validation positions")
     while epoch < settings.epochs and time.monotonic() < stop:
         order = np.random.default_rng([settings.seed, epoch]).permutation(len(train_y))
+        relabelling = np.random.default_rng([settings.seed, epoch, 1])
         total = 0.0
         for start in range(0, len(order), settings.batch):
             picked = order[start : start + settings.batch]
-            loss, grads = gradients(layers, train_x[picked], train_y[picked])
+            batch = train_x[picked]
+            if settings.suit_symmetry:
+                batch = relabel_suits(batch, relabelling)
+            loss, grads = gradients(layers, batch, train_y[picked])
             total += loss * len(picked)
             _adam_step(layers, grads, moments, settings)
         epoch += 1
@@ -186,8 +306,7 @@ def _resume(
         return layers, moments, 0
     with np.load(path, allow_pickle=False) as saved:
         arrays = {name: saved[name] for name in saved.files}
-    count = sum(1 for name in arrays if name.startswith("w"))
-    layers = [(arrays[f"w{index}"], arrays[f"b{index}"]) for index in range(count)]
+    layers = _layers(arrays)
     moments = {name: arrays[name] for name in arrays if name[0] in "mv"}
     moments["step"] = int(arrays["step"])
     return layers, moments, int(arrays["epoch"])

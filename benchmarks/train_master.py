@@ -7,6 +7,9 @@ a CPU in chunks; run the same command again to go on where it stopped.
     python benchmarks/train_master.py fit --data runs/master --run runs/master/fit
     python benchmarks/train_master.py ship --run runs/master/fit
 
+(docs/bots.md gives the commands of the shipped run, which also bootstraps: ``fit`` with
+``--td-lambda`` and ``--bootstrap`` an earlier fit's ``best.npz``.)
+
 ``generate`` writes shards of positions (benchmarks/master_data.py); ``fit`` trains on all but
 the last tenth of the shards and validates on that tenth, checkpointing after every epoch and
 writing the loss curves (``loss.csv``, ``loss.svg``); ``ship`` copies the weights of the epoch
@@ -65,8 +68,13 @@ def fit(args: argparse.Namespace) -> int:
         learning_rate=args.learning_rate,
         weight_decay=args.weight_decay,
         seed=args.seed,
+        td_lambda=args.td_lambda,
+        suit_symmetry=args.suit_symmetry,
     )
-    master_fit.fit(Path(args.data), Path(args.run), settings, minutes=args.minutes)
+    bootstrap = Path(args.bootstrap) if args.bootstrap else None
+    master_fit.fit(
+        Path(args.data), Path(args.run), settings, minutes=args.minutes, bootstrap=bootstrap
+    )
     return 0
 
 
@@ -85,6 +93,13 @@ def _minutes(text: str) -> float:
     if not 0 < minutes <= MAX_MINUTES:
         raise argparse.ArgumentTypeError(f"--minutes must be above 0 and at most {MAX_MINUTES:g}")
     return minutes
+
+
+def _fraction(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError("--td-lambda must be from 0 to 1")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -110,6 +125,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     train.add_argument("--learning-rate", type=float, default=usual.learning_rate)
     train.add_argument("--weight-decay", type=float, default=usual.weight_decay)
     train.add_argument("--seed", type=int, default=usual.seed)
+    train.add_argument(
+        "--td-lambda",
+        type=_fraction,
+        default=usual.td_lambda,
+        help="1: fit to the round's outcome; below 1: λ-returns on --bootstrap's values",
+    )
+    train.add_argument("--bootstrap", help="weights (.npz) of an earlier fit to lean on")
+    train.add_argument(
+        "--suit-symmetry",
+        action=argparse.BooleanOptionalAction,
+        default=usual.suit_symmetry,
+        help="show each position with its non-club suits relabelled at random",
+    )
     train.add_argument("--minutes", type=_minutes, default=MAX_MINUTES)
     train.set_defaults(action=fit)
     send = commands.add_parser("ship", help="put the best epoch's weights in the package")

@@ -4,6 +4,7 @@ ships loads as the master's network."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -11,9 +12,11 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from pasur.bots.value_features import FEATURES, position_features
+from pasur.bots.evaluation import card_points
+from pasur.bots.value_features import CARD_INPUTS, CARD_SETS, FEATURES, position_features
 from pasur.bots.value_net import ValueNet, read_weights
 from pasur.rules import STANDARD, legal_moves, new_game, play_legal
+from pasur.rules.cards import CLUB_CARDS, TEN_OF_DIAMONDS, rank_mask
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -120,6 +123,111 @@ def test_play_reads_a_network_as_training_fitted_it(
     assert checked >= 8
 
 
+def test_each_position_knows_the_same_seats_position_one_deal_later(
+    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+) -> None:
+    master_data, master_fit, _ = training
+    with np.load(master_data.shard_path(shards, 0)) as data:
+        places = data["places"]
+    assert [tuple(row) for row in places[:4]] == [(0, 20, 0), (0, 20, 1), (0, 28, 0), (0, 28, 1)]
+    shuffled = np.random.default_rng(2).permutation(len(places))
+    after = master_fit.next_positions(places[shuffled])
+    for index, later in enumerate(after):
+        round_, dealt, seat = places[shuffled][index]
+        if dealt == 52:
+            assert later == -1
+        else:
+            assert tuple(places[shuffled][later]) == (round_, dealt + 8, seat)
+
+
+def test_lambda_targets_lean_on_the_next_deal_starts_value(
+    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+) -> None:
+    _, master_fit, _ = training
+    inputs, targets, after, _, _ = master_fit.load_data(shards)
+    evaluation = inputs[:, master_fit.EVALUATION] * master_fit.EVALUATION_SCALE
+    silent = master_fit.initial_layers(master_fit.FitSettings(hidden=(4,)))
+    # λ 1: the round's outcome, whatever the network says.
+    one = master_fit.lambda_targets(inputs, targets, after, silent, 1.0)
+    assert np.allclose(one, targets, atol=1e-4)
+    # λ 0 with a network that answers 0: the next deal start's hand-written margin, and at the
+    # last deal start the outcome.
+    zero = master_fit.lambda_targets(inputs, targets, after, silent, 0.0)
+    last = after < 0
+    assert last.sum() == len(targets) // 5
+    assert np.allclose(zero[last], targets[last])
+    nxt = after[~last]
+    assert np.allclose(zero[~last], evaluation[nxt] - evaluation[~last], atol=1e-4)
+    # Half way: half the next value and half the next return, from the last deal start back.
+    biased = [(weights, bias + 1.5) for weights, bias in silent]
+    half = master_fit.lambda_targets(inputs, targets, after, biased, 0.5)
+    outcome = targets + evaluation
+    chain = [int(np.flatnonzero(~last)[0])]
+    while after[chain[-1]] >= 0:
+        chain.append(int(after[chain[-1]]))
+    expected = outcome[chain[-1]]
+    for earlier, later in zip(chain[-2::-1], chain[:0:-1], strict=True):
+        expected = 0.5 * (evaluation[later] + 1.5) + 0.5 * expected
+        assert half[earlier] == pytest.approx(expected - evaluation[earlier], abs=1e-4)
+
+
+def test_a_bootstrapped_fit_needs_weights_to_lean_on(
+    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
+) -> None:
+    _, _, train_master = training
+    base = ["fit", "--data", str(shards), "--epochs", "1", "--hidden", "8"]
+    assert train_master.main([*base, "--run", str(tmp_path / "a"), "--td-lambda", "0.5"]) == 2
+    first = tmp_path / "first"
+    assert train_master.main([*base, "--run", str(first)]) == 0
+    lean = ["--td-lambda", "0.5", "--bootstrap", str(first / "best.npz")]
+    assert train_master.main([*base, "--run", str(tmp_path / "b"), *lean]) == 0
+    # Validation still scores the round's outcome: the baseline is the same for both fits.
+    baselines = {
+        (folder / "loss.csv").read_text().splitlines()[1].split(",")[3]
+        for folder in (first, tmp_path / "b")
+    }
+    assert len(baselines) == 1
+    assert (tmp_path / "b" / "best.npz").read_bytes() != (first / "best.npz").read_bytes()
+
+
+def test_relabelled_suits_keep_every_rank_club_and_point_of_a_position(
+    training: tuple[ModuleType, ModuleType, ModuleType],
+) -> None:
+    _, master_fit, _ = training
+    rows = []
+    for seed in range(6):
+        state = new_game(STANDARD, players=2, seed=seed)
+        for _ in range(seed * 4):
+            state = play_legal(state, legal_moves(state)[-1])
+        rows.append(position_features(state, state.turn, 1.5))
+    inputs = np.array(rows * 20, dtype=np.float32)
+    twins = master_fit.relabel_suits(inputs, np.random.default_rng(7))
+    assert np.array_equal(twins[:, CARD_INPUTS:], inputs[:, CARD_INPUTS:])
+    moved = 0
+    for before, after in zip(inputs, twins, strict=True):
+        for part in range(len(CARD_SETS)):
+            old = _cards(before[part * 52 : part * 52 + 52])
+            new = _cards(after[part * 52 : part * 52 + 52])
+            assert card_points(new) == card_points(old)
+            assert new & CLUB_CARDS == old & CLUB_CARDS and bool(new & TEN_OF_DIAMONDS) == bool(
+                old & TEN_OF_DIAMONDS
+            )
+            assert [(new & rank_mask(r)).bit_count() for r in range(1, 14)] == [
+                (old & rank_mask(r)).bit_count() for r in range(1, 14)
+            ]
+            moved += new != old
+    assert moved > len(inputs)  # most positions do change
+    # One relabelling for the whole position: the hand, the table and the unseen cards stay
+    # apart, as they were (a relabelling of each set on its own would make them overlap).
+    for after in twins:
+        hand, table, unseen = (_cards(after[part * 52 : part * 52 + 52]) for part in range(3))
+        assert not (hand & table or hand & unseen or table & unseen)
+
+
+def _cards(bits: np.ndarray) -> int:
+    return sum(1 << index for index, bit in enumerate(bits) if bit)
+
+
 def test_a_shard_cut_off_mid_write_is_not_read(
     training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
 ) -> None:
@@ -136,9 +244,9 @@ def test_a_resumed_fit_makes_the_weights_of_one_run_through_and_ships_them(
     training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
 ) -> None:
     _, master_fit, train_master = training
-    settings = master_fit.FitSettings(hidden=(8,), epochs=3, batch=16)
+    settings = master_fit.FitSettings(hidden=(8,), epochs=3, batch=16, suit_symmetry=True)
     master_fit.fit(shards, tmp_path / "through", settings, minutes=5)
-    stopped = master_fit.FitSettings(hidden=(8,), epochs=2, batch=16)
+    stopped = dataclasses.replace(settings, epochs=2)
     master_fit.fit(shards, tmp_path / "resumed", stopped, minutes=5)
     master_fit.fit(shards, tmp_path / "resumed", settings, minutes=5)
     for name in ("checkpoint.npz", "loss.csv"):
@@ -170,6 +278,9 @@ def test_bad_commands_are_refused_with_a_message(
     assert "at least 10 shards" in capsys.readouterr().err
     assert train_master.main(["ship", "--run", str(tmp_path / "none")]) == 2
     assert "no fitted epoch" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        train_master.main(["fit", "--data", ".", "--run", ".", "--td-lambda", "1.5"])
+    assert "from 0 to 1" in capsys.readouterr().err
 
 
 def test_agreement_counts_the_moves_the_learned_value_changes(
