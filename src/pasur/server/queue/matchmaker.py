@@ -73,6 +73,8 @@ class Matchmaker:
         self.clock = clock
         self.queue = Queue()
         self.matches: dict[str, Match] = {}
+        self.seating: dict[str, Seeker] = {}
+        """People whose table is being made: out of the queue, not yet matched."""
 
     async def join(self, who: Guest, wanted: Wanted) -> JSONObject:
         """Queue the person for ``wanted`` (leaving any queue they were in), then pair.
@@ -97,7 +99,7 @@ class Matchmaker:
         match = self.matches.pop(who.id, None)
         if match is not None:
             return {"state": "matched", **match.to_json()}
-        seeker = self.queue.waiting.get(who.id)
+        seeker = self.queue.waiting.get(who.id) or self.seating.get(who.id)
         if seeker is None:
             return {"state": "idle"}
         waited = self.clock() - seeker.joined_at
@@ -132,7 +134,15 @@ class Matchmaker:
     async def pair(self) -> None:
         """Seat every group that can sit down now."""
         for group in self.queue.pair(self.clock()):
-            for seeker, match in zip(group, await self._seat(group, {}), strict=True):
+            # Making the table awaits the store: a status asked meanwhile (the other person's
+            # page polls) must still say waiting, or that page would stop asking.
+            self.seating.update((seeker.player_id, seeker) for seeker in group)
+            try:
+                matches = await self._seat(group, {})
+            finally:
+                for seeker in group:
+                    self.seating.pop(seeker.player_id, None)
+            for seeker, match in zip(group, matches, strict=True):
                 self.matches[seeker.player_id] = match
 
     async def _seat(self, group: tuple[Seeker, ...], bots: dict[int, str]) -> list[Match]:
