@@ -67,6 +67,26 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
     assert again == []
 
 
+def test_a_pairing_decided_before_its_table_gets_none(client: TestClient) -> None:
+    devices = [new_account(client, name) for name in ("Ava", "Babak", "Cyrus", "Dara")]
+    tournament_id = swiss(devices[0])
+    for device in devices:
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+
+    async def pair_and_decide_one(connection: AsyncConnection) -> list[int]:
+        pairings = await store.pair_swiss_round(connection, tournament_id)
+        await store.record(connection, pairings[0], DRAW)
+        return pairings
+
+    on_database(client, pair_and_decide_one)
+    app = client.app.state  # type: ignore[attr-defined]
+    tables = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    assert [p["table_id"] for p in pairings] == [None, *tables] and len(tables) == 1
+
+
 def test_a_tournament_table_seats_its_pairing_only_and_others_may_watch(
     client: TestClient,
 ) -> None:

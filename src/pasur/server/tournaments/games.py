@@ -114,7 +114,8 @@ async def forfeit_missed(
 async def open_tables(
     engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
 ) -> list[str]:
-    """Make the tables of the pairings that have none yet; their ids, in pairing order."""
+    """Make the tables of the undecided pairings that have none yet; their ids, in pairing
+    order (a game decided without a table, by a withdrawal, needs none)."""
     async with engine.connect() as connection:
         found = await store.tournament(connection, tournament_id)
         waiting = list(
@@ -124,6 +125,7 @@ async def open_tables(
                     TournamentGameRow.tournament_id == tournament_id,
                     TournamentGameRow.second.is_not(None),
                     TournamentGameRow.table_id.is_(None),
+                    TournamentGameRow.outcome.is_(None),
                 )
                 .order_by(TournamentGameRow.id)
             )
