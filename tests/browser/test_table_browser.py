@@ -148,9 +148,16 @@ TABLES = {
 
 
 CROWD = """(count) => {
-  const table = document.querySelector('#table-cards');
-  const one = table.querySelector('.table-card');
-  table.replaceChildren(...Array.from({ length: count }, () => one.cloneNode(true)));
+  // Table cards as the table draws them (a card in a span.table-card), from a card in the
+  // hand: the table itself may be empty (a bot's first play can take every card on it).
+  const face = document.querySelector('.hand-card .card');
+  const one = () => {
+    const card = document.createElement('span');
+    card.className = 'table-card';
+    card.append(face.cloneNode(true));
+    return card;
+  };
+  document.querySelector('#table-cards').replaceChildren(...Array.from({ length: count }, one));
 }"""
 
 
@@ -164,6 +171,8 @@ def test_a_crowded_table_keeps_every_card_on_the_felt(
     context, page, problems, _ = _practice(
         browser, server, {**TABLES["2"], "bot_delay": 0}, "anim=0", **{**PHONE, "locale": locale}
     )
+    # The person's turn: the bot waits for the person, so nothing redraws the table meanwhile.
+    page.locator(".hand-card.is-playable").first.wait_for()
     for shown, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         for scale in ("0.85", "1", "1.18"):
