@@ -115,7 +115,7 @@ async def open_tables(
     engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
 ) -> list[str]:
     """Make the tables of the undecided pairings that have none yet; their ids, in pairing
-    order (a game decided without a table, by a withdrawal, needs none)."""
+    order (a game already decided, as one recorded straight into the store, needs none)."""
     async with engine.connect() as connection:
         found = await store.tournament(connection, tournament_id)
         waiting = list(
