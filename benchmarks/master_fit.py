@@ -154,10 +154,14 @@ def relabel_suits(inputs: Array, rng: np.random.Generator) -> Array:
 
 def read_layers(path: Path) -> list[tuple[Array, Array]]:
     """The layers of a weights file, checked as the master reads them."""
-    with np.load(path, allow_pickle=False) as saved:
-        arrays = {name: saved[name] for name in saved.files}
+    arrays = _arrays(path)
     value_net.from_arrays(arrays)
     return _layers(arrays)
+
+
+def _arrays(path: Path) -> dict[str, Array]:
+    with np.load(path, allow_pickle=False) as saved:
+        return {name: saved[name] for name in saved.files}
 
 
 def _layers(arrays: dict[str, Array]) -> list[tuple[Array, Array]]:
@@ -304,8 +308,7 @@ def _resume(
                 moments[f"m{kind}{index}"] = np.zeros_like(value)
                 moments[f"v{kind}{index}"] = np.zeros_like(value)
         return layers, moments, 0
-    with np.load(path, allow_pickle=False) as saved:
-        arrays = {name: saved[name] for name in saved.files}
+    arrays = _arrays(path)
     layers = _layers(arrays)
     moments = {name: arrays[name] for name in arrays if name[0] in "mv"}
     moments["step"] = int(arrays["step"])
