@@ -30,15 +30,27 @@ from pasur.bots.value_net import (
     shipped_value_net,
     to_arrays,
 )
-from pasur.rules import STANDARD, legal_moves, new_game, play_legal, sample_world, view
+from pasur.rules import (
+    RU_BAAZ,
+    STANDARD,
+    Rules,
+    legal_moves,
+    new_game,
+    play_legal,
+    sample_world,
+    view,
+)
 from pasur.rules.cards import ALL_CARDS
+from pasur.rules.settings import OpenCards
 from pasur.rules.state import GameState
 
+STACKS = dataclasses.replace(STANDARD, open_cards=OpenCards.STACK)
 
-def _played(seed: int, plays: int, players: int = 2) -> GameState:
+
+def _played(seed: int, plays: int, players: int = 2, rules: Rules = STANDARD) -> GameState:
     """A position ``plays`` random plays into a round."""
     rng = random.Random(seed)
-    rules = dataclasses.replace(STANDARD, partnerships=players == 4 and seed % 2 == 0)
+    rules = dataclasses.replace(rules, partnerships=players == 4 and seed % 2 == 0)
     state = new_game(rules, players=players, seed=seed)
     for _ in range(plays):
         if state.turn < 0:
@@ -61,11 +73,12 @@ def _random_net(seed: int, hidden: tuple[int, ...] = (16, 8)) -> list[tuple[Any,
     seed=st.integers(0, 10_000),
     plays=st.integers(0, 40),
     players=st.sampled_from((2, 3, 4)),
+    rules=st.sampled_from((STANDARD, RU_BAAZ, STACKS)),
 )
 def test_inputs_are_the_same_in_every_world_the_seat_cannot_tell_apart(
-    seed: int, plays: int, players: int
+    seed: int, plays: int, players: int, rules: Rules
 ) -> None:
-    state = _played(seed, plays, players)
+    state = _played(seed, plays, players, rules)
     if state.turn < 0:
         return
     seat = state.turn
@@ -87,6 +100,16 @@ def test_the_card_inputs_are_the_hand_the_table_and_the_cards_not_seen() -> None
     assert len(features) == len(FEATURES) == 156 + len(SCALARS)
     assert features[-1] == -0.2  # the evaluation, in tens of points
     assert sum(features[:52]) == hand.bit_count()
+
+
+@pytest.mark.parametrize("rules", [RU_BAAZ, STACKS], ids=["held", "stack"])
+def test_open_cards_are_seen_and_a_stack_is_unknown_to_its_owner(rules: Rules) -> None:
+    state = _played(5, 9, rules=rules)
+    seat_view = view(state, 1)
+    bits = card_bits(state, 1)
+    assert bits & ALL_CARDS == seat_view.hand
+    assert bits >> 104 == seat_view.unseen()
+    assert not bits >> 104 & state.open_cards[0]
 
 
 def test_the_shipped_weights_fit_the_code_and_are_small() -> None:

@@ -19,6 +19,7 @@ from pasur.bots.evaluation import card_points
 from pasur.rules import GameState
 from pasur.rules.cards import ALL_CARDS, CARDS, CLUB_CARDS
 from pasur.rules.deal import PACK_SIZE
+from pasur.rules.views import known_hand
 
 CARD_SETS = ("hand", "table", "unseen")
 """The card sets read as 52 inputs each (1 for a card in the set), in this order."""
@@ -63,13 +64,16 @@ CARD_INPUTS = 52 * len(CARD_SETS)
 def card_bits(state: GameState, seat: int) -> int:
     """The seat's three card sets packed into one integer, 52 bits each (hand lowest).
 
-    Kept as an integer so that the network can unpack all of them in one call.
+    Kept as an integer so that the network can unpack all of them in one call. Under Pasur Ru
+    Baaz every open card is seen, and from a face-down stack the seat knows only its open card.
     """
-    hand = state[1][seat]
+    hand = known_hand(state, seat)
     table = state[10]
     seen = hand | table
     for pile in state[11]:
         seen |= pile
+    for shown in state[18]:
+        seen |= shown
     return hand | table << 52 | (ALL_CARDS & ~seen) << 104
 
 
