@@ -60,6 +60,7 @@ from pasur.server.play.hints import Hinter
 from pasur.server.play.invites import Invites
 from pasur.server.queue import api as queue_api
 from pasur.server.queue.matchmaker import Matchmaker
+from pasur.server.queue.store import QueueStore
 from pasur.server.settings import ServerSettings
 from pasur.server.sheets import api as sheets_api
 from pasur.server.sheets.store import SheetStore
@@ -163,7 +164,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.block_lists = BlockLists(friends.block_lookup(database.engine))
     app.state.sign_in_limits = SignInLimits()
     app.state.daily = DailyGames(DailyStore(database))
-    app.state.matchmaker = Matchmaker(tables, app.state.ratings)
+    app.state.matchmaker = Matchmaker(tables, app.state.ratings, QueueStore(database.engine))
 
     install_error_handlers(app)
     # The last added runs first: the security headers go on every answer, the guard's refusals

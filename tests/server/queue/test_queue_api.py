@@ -1,19 +1,16 @@
 """Quick match over HTTP: two people queue and sit at one started table; the bot offered after a
-minute; leaving; bad input refused; a table whose people all left leaves the lobby; a status
-asked while a table is being made."""
+minute; leaving; bad input refused; a table whose people all left leaves the lobby. The queue's
+rows (two processes, restarts, claims, tidying) are tested in test_queue_store.py."""
 
 from __future__ import annotations
 
-import asyncio
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from pasur.server.http.guests import COOKIE, Guest
+from pasur.server.http.guests import COOKIE
 from pasur.server.queue.matchmaker import Matchmaker
-from pasur.server.queue.pairing import Wanted
 
 
 class Person:
@@ -113,40 +110,3 @@ def test_a_public_table_whose_people_all_left_leaves_the_lobby(client: TestClien
     host.call("POST", f"/api/tables/{table_id}/leave")
     listed = [t["table_id"] for t in client.get("/api/tables").json()["tables"]]
     assert table_id not in listed
-
-
-def test_a_status_asked_while_the_table_is_made_still_says_waiting() -> None:
-    # Two people are grouped by the second one's join; making their table awaits the store.
-    # The first one's page, polling in that moment, used to hear "idle" (out of the queue, not
-    # yet matched) and stopped asking: it never reached the table (a flaky browser test).
-    class SlowTables:
-        def __init__(self) -> None:
-            self.gate = asyncio.Event()
-
-        async def create(self, config: object, host: str, bots: object) -> SimpleNamespace:
-            await self.gate.wait()
-            return SimpleNamespace(id="t1")
-
-        async def act(self, live: object, command: object) -> None:
-            return None
-
-    class Unrated:
-        async def for_seats(self, seats: list[list[str]]) -> list[list[None]]:
-            return [[None for _ in seat] for seat in seats]
-
-    async def run() -> None:
-        tables = SlowTables()
-        matchmaker = Matchmaker(cast(Any, tables), cast(Any, Unrated()), clock=lambda: 5.0)
-        shirin, farhad = Guest("a", "Shirin"), Guest("b", "Farhad")
-        assert (await matchmaker.join(shirin, Wanted(2)))["state"] == "waiting"
-        joining = asyncio.create_task(matchmaker.join(farhad, Wanted(2)))
-        await asyncio.sleep(0)
-        assert not joining.done()
-        assert (await matchmaker.status(shirin))["state"] == "waiting"
-        tables.gate.set()
-        assert (await joining)["state"] == "matched"
-        mine = await matchmaker.status(shirin)
-        assert mine["state"] == "matched" and mine["table_id"] == "t1"
-        assert await matchmaker.status(shirin) == {"state": "idle"}
-
-    asyncio.run(run())

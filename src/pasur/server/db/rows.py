@@ -317,6 +317,38 @@ class ChallengeRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+# Quick match (pasur.server.queue).
+
+
+class QueueSeekerRow(Base):
+    """Someone in the quick-match queue, from joining until they read the seat they were given.
+
+    Kept here rather than in a process's memory so that every process of a cluster pairs the
+    same queue and answers the same status (docs/quick-match.md).
+    """
+
+    __tablename__ = "queue_seekers"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    rating: Mapped[float] = mapped_column(Float)
+    players: Mapped[int] = mapped_column(Integer)
+    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    joined_at: Mapped[float] = mapped_column(Float)
+    """Seconds since the epoch: the rating window widens with the time waited."""
+    seen_at: Mapped[float] = mapped_column(Float)
+    """When the person last asked for their status (their waiting page asks every two seconds)."""
+    state: Mapped[str] = mapped_column(String(16), index=True)
+    """``waiting``; ``seating`` while a process makes the group's table; ``matched``."""
+    claimed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the row left ``waiting``."""
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The seat's token, kept until the person reads it once (the table keeps only its digest)."""
+
+
 # Tournaments (pasur.server.tournaments).
 
 

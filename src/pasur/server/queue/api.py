@@ -66,7 +66,7 @@ async def status(request: Request) -> Response:
     responses=refusals(E.NOT_QUEUED, E.NO_GUEST, E.CROSS_SITE),
 )
 async def leave(request: Request) -> Response:
-    if not matchmaker(request).leave(person(request)):
+    if not await matchmaker(request).leave(person(request)):
         raise Refused(E.NOT_QUEUED, "the person is not in the quick-match queue")
     return _answer({"state": "idle"})
 

@@ -1,0 +1,232 @@
+"""The quick-match queue's rows: who waits for what, whose table is being made, who was seated.
+
+Every process of a cluster reads and writes the same rows, so a person may join at one process
+and ask for their status at another (the load balancer sends each request anywhere). Pairing is
+done by whichever process is asked; a group is *claimed* first, by moving its rows from
+``waiting`` to ``seating`` in one statement that must change every one of them, so two
+processes pairing at once never seat a person twice: the one whose claim comes second changes
+fewer rows and gives the group up.
+
+A page that stops asking leaves the queue after :data:`GONE_AFTER` seconds; a claim whose
+process died before the table was made goes back to waiting after :data:`STUCK_AFTER`; a seat
+nobody came to read is forgotten after :data:`UNREAD_AFTER`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from pasur.server.db.rows import QueueSeekerRow
+from pasur.server.queue.pairing import Seeker, Wanted
+
+WAITING, SEATING, MATCHED = "waiting", "seating", "matched"
+
+GONE_AFTER = 180.0
+"""Seconds without a status asked after which a waiting person has left. The waiting page asks
+every two seconds; a browser may slow a hidden page's timers to once a minute, never more."""
+
+STUCK_AFTER = 60.0
+"""Seconds after which a group still being seated is taken to be lost with its process."""
+
+UNREAD_AFTER = 3600.0
+"""Seconds a seat is kept for someone who has not come to read it."""
+
+Row = QueueSeekerRow
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat the queue gave someone."""
+
+    table_id: str
+    seat: int
+    seat_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One person's row: their place in the queue, and once seated their seat."""
+
+    seeker: Seeker
+    state: str
+    seat: Seat | None
+
+
+class QueueStore:
+    """Reads and writes the queue's rows."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def put(self, seeker: Seeker) -> None:
+        """Queue ``seeker``, in place of any row the person had (a queue, or an unread seat)."""
+        async with self._engine.begin() as connection:
+            await connection.execute(delete(Row).where(Row.player_id == seeker.player_id))
+            await connection.execute(
+                insert(Row).values(
+                    player_id=seeker.player_id,
+                    name=seeker.name,
+                    rating=seeker.rating,
+                    players=seeker.wanted.players,
+                    turn_timer=seeker.wanted.turn_timer,
+                    rated=seeker.wanted.rated,
+                    joined_at=seeker.joined_at,
+                    seen_at=seeker.joined_at,
+                    state=WAITING,
+                )
+            )
+
+    async def entry(self, player_id: str) -> Entry | None:
+        """The person's row, if they have one."""
+        async with self._engine.connect() as connection:
+            found = (
+                await connection.execute(select(Row).where(Row.player_id == player_id))
+            ).first()
+        if found is None:
+            return None
+        seat = None
+        if found.state == MATCHED and found.table_id is not None:
+            seat = Seat(found.table_id, int(found.seat or 0), str(found.seat_token))
+        return Entry(_seeker(found), found.state, seat)
+
+    async def waiting(self) -> list[Seeker]:
+        """Everyone waiting, in the order they joined."""
+        async with self._engine.connect() as connection:
+            rows = await connection.execute(
+                select(Row).where(Row.state == WAITING).order_by(Row.joined_at, Row.player_id)
+            )
+            return [_seeker(row) for row in rows]
+
+    async def waiting_for(self, wanted: Wanted) -> int:
+        """How many wait for ``wanted``."""
+        timer = (
+            Row.turn_timer.is_(None)
+            if wanted.turn_timer is None
+            else Row.turn_timer == wanted.turn_timer
+        )
+        async with self._engine.connect() as connection:
+            count = await connection.scalar(
+                select(func.count()).where(
+                    Row.state == WAITING,
+                    Row.players == wanted.players,
+                    Row.rated == wanted.rated,
+                    timer,
+                )
+            )
+        return int(count or 0)
+
+    async def seen(self, player_id: str, now: float) -> None:
+        """The person asked for their status just now."""
+        async with self._engine.begin() as connection:
+            await connection.execute(
+                update(Row).where(Row.player_id == player_id).values(seen_at=now)
+            )
+
+    async def leave(self, player_id: str) -> bool:
+        """Take a waiting person out of the queue; whether they were waiting."""
+        async with self._engine.begin() as connection:
+            gone = await connection.execute(
+                delete(Row).where(Row.player_id == player_id, Row.state == WAITING)
+            )
+        return bool(gone.rowcount)
+
+    async def claim(self, group: Sequence[Seeker], now: float) -> bool:
+        """Move the group from waiting to seating, all of it or none; whether it was claimed.
+
+        Each row must still be the one read (the same ``joined_at``: a person who queued again
+        meanwhile is another seeker).
+        """
+        ids = sorted(seeker.player_id for seeker in group)
+        matches = [
+            and_(Row.player_id == seeker.player_id, Row.joined_at == seeker.joined_at)
+            for seeker in group
+        ]
+        async with self._engine.connect() as connection:
+            transaction = await connection.begin()
+            # Lock the rows in one order first, so two claims of overlapping groups wait for
+            # each other instead of deadlocking (SQLite has one writer at a time anyway).
+            await connection.execute(
+                select(Row.player_id)
+                .where(Row.player_id.in_(ids))
+                .order_by(Row.player_id)
+                .with_for_update()
+            )
+            claimed = await connection.execute(
+                update(Row)
+                .where(Row.state == WAITING, or_(*matches))
+                .values(state=SEATING, claimed_at=now)
+            )
+            if claimed.rowcount == len(group):
+                await transaction.commit()
+                return True
+            await transaction.rollback()
+        return False
+
+    async def release(self, group: Sequence[Seeker]) -> None:
+        """Put a claimed group back in the queue (its table could not be made)."""
+        async with self._engine.begin() as connection:
+            await connection.execute(
+                update(Row)
+                .where(Row.player_id.in_([s.player_id for s in group]), Row.state == SEATING)
+                .values(state=WAITING, claimed_at=None)
+            )
+
+    async def seated(self, group: Sequence[Seeker], seats: Sequence[Seat]) -> None:
+        """Record each claimed person's seat, for their next status to read."""
+        async with self._engine.begin() as connection:
+            for seeker, seat in zip(group, seats, strict=True):
+                await connection.execute(
+                    update(Row)
+                    .where(Row.player_id == seeker.player_id, Row.state == SEATING)
+                    .values(
+                        state=MATCHED,
+                        table_id=seat.table_id,
+                        seat=seat.seat,
+                        seat_token=seat.seat_token,
+                    )
+                )
+
+    async def hand_over(self, player_id: str, seat: Seat) -> bool:
+        """Forget the person's seat as they read it; False if another request read it first."""
+        async with self._engine.begin() as connection:
+            taken = await connection.execute(
+                delete(Row).where(
+                    Row.player_id == player_id,
+                    Row.state == MATCHED,
+                    Row.seat_token == seat.seat_token,
+                )
+            )
+        return bool(taken.rowcount)
+
+    async def remove(self, player_id: str) -> None:
+        """Forget the person's row (they were seated with bots, and told at once)."""
+        async with self._engine.begin() as connection:
+            await connection.execute(delete(Row).where(Row.player_id == player_id))
+
+    async def tidy(self, now: float) -> None:
+        """Drop those who stopped asking and the seats nobody read; unstick lost claims."""
+        async with self._engine.begin() as connection:
+            await connection.execute(
+                delete(Row).where(
+                    or_(
+                        and_(Row.state == WAITING, Row.seen_at < now - GONE_AFTER),
+                        and_(Row.state == MATCHED, Row.claimed_at < now - UNREAD_AFTER),
+                    )
+                )
+            )
+            await connection.execute(
+                update(Row)
+                .where(Row.state == SEATING, Row.claimed_at < now - STUCK_AFTER)
+                .values(state=WAITING, claimed_at=None)
+            )
+
+
+def _seeker(row: Any) -> Seeker:
+    """A row read with ``select(Row)``, as the pairing's seeker."""
+    wanted = Wanted(row.players, row.turn_timer, row.rated)
+    return Seeker(row.player_id, row.name, row.rating, wanted, row.joined_at)
