@@ -36,6 +36,10 @@ PARTNERSHIPS = make_rules("standard", {"partnerships": "on"})
 BOT_LEVELS = ((3, "beginner"), (8, "casual"), (14, "intermediate"), (20, "advanced"))
 """(rating below, level): the bot offered for a rating; ``expert`` above the last."""
 
+TIDY_EVERY = 5.0
+"""Seconds between two tidyings of the queue by one process (every status call pairs; tidying
+at each would be a write for every poll of every waiting page)."""
+
 
 def bot_level(rating: float) -> str:
     """The bot level that roughly matches an ordinal rating (0 for someone not rated yet)."""
@@ -61,6 +65,7 @@ class Matchmaker:
         self.store = store
         self.clock = clock
         """Seconds since the epoch: every process of a cluster must read the same time."""
+        self._tidied_at = -TIDY_EVERY
 
     async def join(self, who: Guest, wanted: Wanted) -> JSONObject:
         """Queue the person for ``wanted`` (leaving any queue they were in), then pair.
@@ -128,7 +133,9 @@ class Matchmaker:
 
     async def pair(self, now: float) -> None:
         """Seat every group that can sit down now (that no other process seats first)."""
-        await self.store.tidy(now)
+        if not 0 <= now - self._tidied_at < TIDY_EVERY:
+            self._tidied_at = now
+            await self.store.tidy(now)
         queue = Queue()
         for seeker in await self.store.waiting():
             queue.join(seeker)
