@@ -47,7 +47,7 @@ class NewTournamentBody(BaseModel):
         default_factory=lambda: TournamentRules(preset="standard", settings={})
     )
     starts_at: AwareDatetime
-    minutes: int | None = Field(None, ge=10, le=240)
+    minutes: int | None = Field(None, ge=10, le=store.LONGEST_ARENA)
     rounds: int | None = Field(None, ge=1, le=15)
 
 
@@ -106,9 +106,10 @@ def checked(body: NewTournamentBody) -> store.NewTournament:
 
 @router.get("/api/tournaments", summary="Every tournament", responses=refusals(E.UNAVAILABLE))
 async def list_tournaments(request: Request) -> Response:
+    now = datetime.now(UTC)
     async with engine(request).connect() as connection:
-        found = await store.listing(connection)
-    return JSONResponse({"tournaments": found, "now": datetime.now(UTC).isoformat()})
+        found = await store.listing(connection, now)
+    return JSONResponse({"tournaments": found, "now": now.isoformat()})
 
 
 @router.post(
@@ -134,7 +135,7 @@ async def standings(request: Request, tournament_id: str) -> Response:
     viewer = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
     viewer_id = None if viewer is None or viewer.session is None else viewer.id
     async with engine(request).connect() as connection:
-        found = await store.detail(connection, tournament_id, viewer_id)
+        found = await store.detail(connection, tournament_id, datetime.now(UTC), viewer_id)
     return JSONResponse(found)
 
 

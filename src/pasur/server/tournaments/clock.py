@@ -1,8 +1,11 @@
-"""The tournaments' clock: every few seconds, take each started tournament its next step.
+"""The tournaments' clock: every few seconds, take each tournament under way its next step.
 
-Each step is :func:`~pasur.server.tournaments.games.advance`, which decides from the stored rows
-alone whether anything is due, so the clock keeps no state of its own: a restarted server, or
-every process of a cluster at once, can run it (a pairing made twice is refused by the database).
+Which are under way (running, or with a game still undecided) is read from the stored rows
+(:func:`~pasur.server.tournaments.store.underway`), and each step is
+:func:`~pasur.server.tournaments.games.advance`, which decides from those rows alone whether
+anything is due, so the clock keeps no state of its own: a restarted server, or every process of
+a cluster at once, can run it (a pairing made twice is refused by the database). A tournament
+finished or cancelled costs a tick nothing.
 """
 
 from __future__ import annotations
@@ -11,12 +14,11 @@ import asyncio
 import logging
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from pasur.server.db.rows import TournamentRow
 from pasur.server.tables.manager import TableManager
 from pasur.server.tournaments.games import advance
+from pasur.server.tournaments.store import underway
 
 EVERY = 5.0
 """Seconds between two looks: how long a finished game may wait for its next pairing."""
@@ -25,17 +27,11 @@ log = logging.getLogger(__name__)
 
 
 async def tick(engine: AsyncEngine, tables: TableManager, now: datetime) -> list[str]:
-    """Advance every tournament that has started; the tables made."""
+    """Advance every tournament under way; the tables made."""
     async with engine.connect() as connection:
-        started = list(
-            await connection.scalars(
-                select(TournamentRow.id)
-                .where(TournamentRow.starts_at <= now)
-                .order_by(TournamentRow.starts_at)
-            )
-        )
+        due = await underway(connection, now)
     made: list[str] = []
-    for tournament_id in started:
+    for tournament_id in due:
         made += await advance(engine, tables, tournament_id, now)
     return made
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -42,33 +42,22 @@ async def advance(
 
     A Swiss pairs round one at its start and each next round when every game of the last has
     ended, until its rounds are played; an arena pairs whoever waits until its window closes.
+    Nothing is paired unless :func:`store.stage` says the tournament is running (never in a
+    cancelled Swiss).
     Safe to call often and from several processes: a pairing made twice at once breaks the
     games' unique (tournament, round, first player) and the second attempt changes nothing.
     """
     await forfeit_missed(engine, tables, tournament_id, now)
     try:
         async with engine.begin() as connection:
-            found = await store.tournament(connection, tournament_id)
-            starts = store.aware(found.starts_at)
-            if now < starts:
+            found = await store.tallied(connection, tournament_id)
+            if store.stage(found, now) != store.RUNNING:
                 return []
             if found.kind == store.SWISS:
-                open_games, played = (
-                    await connection.execute(
-                        select(
-                            func.count(TournamentGameRow.id).filter(
-                                TournamentGameRow.outcome.is_(None)
-                            ),
-                            func.coalesce(func.max(TournamentGameRow.round), 0),
-                        ).where(TournamentGameRow.tournament_id == tournament_id)
-                    )
-                ).one()
-                if open_games or played >= found.rounds:
+                if found.undecided:
                     return []
                 await store.pair_swiss_round(connection, tournament_id)
             else:
-                if now >= starts + timedelta(minutes=found.minutes):
-                    return []
                 await store.pair_arena(connection, tournament_id)
     except IntegrityError:  # another process paired the same games a moment ago
         return []

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import ColumnElement, ScalarSelect, Select, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -23,6 +23,9 @@ from pasur.server.history.games import iso_utc
 from pasur.server.tournaments import arena, swiss, teams
 
 SWISS, ARENA = "swiss", "arena"
+UPCOMING, RUNNING, FINISHED, CANCELLED = "upcoming", "running", "finished", "cancelled"
+LONGEST_ARENA = 240
+"""An arena's most minutes: the clock looks no further back for an arena still open."""
 
 
 @dataclass(frozen=True)
@@ -198,25 +201,73 @@ async def record(connection: AsyncConnection, game_id: int, outcome: int) -> Non
     )
 
 
-async def listing(connection: AsyncConnection) -> list[dict[str, Any]]:
-    """Every tournament, the next to start first, with how many have joined."""
-    joined = (
-        select(func.count())
-        .where(TournamentEntrantRow.tournament_id == TournamentRow.id)
-        .scalar_subquery()
+async def listing(connection: AsyncConnection, now: datetime) -> list[dict[str, Any]]:
+    """Every tournament, the last to start first, with how many have joined and its stage."""
+    rows = await connection.execute(_tallied().order_by(TournamentRow.starts_at.desc()))
+    return [{**_summary(row, now), "entrants": int(row.entrants)} for row in rows]
+
+
+async def tallied(connection: AsyncConnection, tournament_id: str) -> Any:
+    """The tournament's row with what :func:`stage` reads (``no_such_tournament`` when none)."""
+    row = (await connection.execute(_tallied().where(TournamentRow.id == tournament_id))).first()
+    if row is None:
+        raise Refused(ErrorCode.NO_SUCH_TOURNAMENT, "there is no tournament with that id")
+    return row
+
+
+async def underway(connection: AsyncConnection, now: datetime) -> list[str]:
+    """The tournaments the clock may still have work in, the first to start first: those
+    :func:`stage` says are running, and any with a game undecided (whose table may yet be
+    forfeited, or opened), however long ago it ended.
+
+    The query leaves out in the database what is over (a Swiss played out or cancelled, an
+    arena older than the longest window), so a tick costs what is live, not every tournament
+    ever held; :func:`stage` then decides each one left exactly.
+    """
+    found = _tallied().subquery()
+    live = or_(
+        found.c.undecided > 0,
+        and_(found.c.kind == ARENA, found.c.starts_at > now - timedelta(minutes=LONGEST_ARENA)),
+        and_(
+            found.c.kind == SWISS,
+            found.c.last_round < found.c.rounds,
+            or_(found.c.last_round > 0, found.c.playing >= found.c.players),
+        ),
     )
     rows = await connection.execute(
-        select(TournamentRow, joined.label("entrants")).order_by(TournamentRow.starts_at.desc())
+        select(found).where(found.c.starts_at <= now, live).order_by(found.c.starts_at)
     )
-    return [{**_summary(row), "entrants": int(row.entrants)} for row in rows]
+    return [row.id for row in rows if row.undecided or stage(row, now) == RUNNING]
+
+
+def stage(row: Any, now: datetime) -> str:
+    """Where a tournament (a row of :func:`_tallied`) stands at ``now``.
+
+    Upcoming before its start. An arena runs through its window and is finished when the time
+    is up (a game still at its table then is played out and counted, as its players expect, but
+    no one is paired any more). A Swiss is finished when its last round is paired and every game
+    has a result, and cancelled when it has paired nobody and fewer are left than one table
+    seats: two players, or four in partnerships (:func:`teams.form_teams` makes ``n // 2`` teams
+    of ``n``). Entries close at the start and nobody comes back, so a field too small then never
+    grows: the clock pairs no cancelled Swiss (:func:`~pasur.server.tournaments.games.advance`).
+    """
+    starts = aware(row.starts_at)
+    if now < starts:
+        return UPCOMING
+    if row.kind == ARENA:
+        return RUNNING if now < starts + timedelta(minutes=row.minutes) else FINISHED
+    if row.last_round == 0 and row.playing < row.players:
+        return CANCELLED
+    return FINISHED if row.last_round >= row.rounds and not row.undecided else RUNNING
 
 
 async def detail(
-    connection: AsyncConnection, tournament_id: str, viewer: str | None = None
+    connection: AsyncConnection, tournament_id: str, now: datetime, viewer: str | None = None
 ) -> dict[str, Any]:
-    """The tournament, its standings and its pairings; and ``you``: the ``viewer``'s entry
-    (withdrawn or not, the partner named, the table of their game being played), or None."""
-    found = await tournament(connection, tournament_id)
+    """The tournament, its stage at ``now``, its standings and its pairings; and ``you``: the
+    ``viewer``'s entry (withdrawn or not, the partner named, the table of their game being
+    played), or None."""
+    found = await tallied(connection, tournament_id)
     entrants, games = await _rows(connection, tournament_id)
     field = _field(found, entrants, games)
     if found.kind == SWISS:
@@ -245,7 +296,7 @@ async def detail(
         }
         for g in games
     ]
-    return {**_summary(found), "standings": lines, "pairings": pairings} | {
+    return {**_summary(found, now), "standings": lines, "pairings": pairings} | {
         "you": _you(entrants, games, viewer)
     }
 
@@ -297,7 +348,7 @@ def _you(entrants: list[Any], games: list[Any], viewer: str | None) -> dict[str,
     }
 
 
-def _summary(row: Any) -> dict[str, Any]:
+def _summary(row: Any, now: datetime) -> dict[str, Any]:
     return {
         "id": row.id,
         "name": row.name,
@@ -307,7 +358,28 @@ def _summary(row: Any) -> dict[str, Any]:
         "starts_at": iso_utc(row.starts_at),
         "minutes": row.minutes,
         "rounds": row.rounds,
+        "stage": stage(row, now),
     }
+
+
+def _tallied() -> Select[Any]:
+    """Tournaments with what their stage is read from: ``entrants`` (ever joined), ``playing``
+    (not withdrawn), ``last_round`` (the highest paired, 0 before any) and ``undecided`` (games
+    without a result), each counted in the database, so that a list of them is one query."""
+    joined = TournamentEntrantRow.tournament_id == TournamentRow.id
+    paired = TournamentGameRow.tournament_id == TournamentRow.id
+
+    def count(*where: ColumnElement[bool]) -> ScalarSelect[int]:
+        return select(func.count()).where(*where).scalar_subquery()
+
+    last = select(func.coalesce(func.max(TournamentGameRow.round), 0)).where(paired)
+    return select(
+        TournamentRow,
+        count(joined).label("entrants"),
+        count(joined, TournamentEntrantRow.withdrawn.is_(False)).label("playing"),
+        last.scalar_subquery().label("last_round"),
+        count(paired, TournamentGameRow.outcome.is_(None)).label("undecided"),
+    )
 
 
 def _bye(game: Any) -> bool:
