@@ -136,8 +136,10 @@ def generate(
     *,
     minutes: float,
     say: Callable[[str], None] = print,
+    maker: Callable[[Generation, int, Path], int] | None = None,
 ) -> int:
-    """Write the shards numbered in ``shards`` not yet in ``folder``, stopping after ``minutes``.
+    """Write the shards numbered in ``shards`` not yet in ``folder``, stopping after ``minutes``;
+    each is made by ``maker`` (:func:`make_shard`, positions, unless told otherwise).
 
     Returns the number of them still missing (0 when they are all on disk).
     """
@@ -148,8 +150,8 @@ def generate(
         if time.monotonic() >= stop:
             break
         started = time.monotonic()
-        count = make_shard(generation, shard, shard_path(folder, shard))
-        say(f"shard {shard}: {count} positions in {time.monotonic() - started:.0f} s")
+        count = (maker or make_shard)(generation, shard, shard_path(folder, shard))
+        say(f"shard {shard}: {count} made in {time.monotonic() - started:.0f} s")
     return sum(1 for shard in shards if not shard_path(folder, shard).exists())
 
 

@@ -251,14 +251,14 @@ def fit(
                 batch = relabel_suits(batch, relabelling)
             loss, grads = gradients(layers, batch, train_y[picked])
             total += loss * len(picked)
-            _adam_step(layers, grads, moments, settings)
+            adam_step(layers, grads, moments, settings)
         epoch += 1
         row = (epoch, total / len(order), mean_loss(layers, valid_x, valid_y), baseline)
         history.append(row)
         if row[2] <= min(entry[2] for entry in history):
-            _save(run / "best.npz", value_net.to_arrays(layers))
-        _write_curves(run, history)
-        _save(run / "checkpoint.npz", _checkpoint(layers, moments, epoch))
+            save(run / "best.npz", value_net.to_arrays(layers))
+        write_curves(run, history)
+        save(run / "checkpoint.npz", _checkpoint(layers, moments, epoch))
         print(f"epoch {epoch}: training {row[1]:.3f}, validation {row[2]:.3f}", end="")
         print(f" (baseline {baseline:.3f})")
 
@@ -271,7 +271,7 @@ def best_weights(run: Path) -> Path:
     return best
 
 
-def _adam_step(
+def adam_step(
     layers: list[tuple[Array, Array]],
     grads: list[tuple[Array, Array]],
     moments: dict[str, Any],
@@ -325,7 +325,7 @@ def _checkpoint(
     return arrays
 
 
-def _save(path: Path, arrays: dict[str, Any]) -> None:
+def save(path: Path, arrays: dict[str, Any]) -> None:
     """Write an ``.npz`` whole or not at all (a stop mid-write keeps the last good file)."""
     partial = path.with_name(path.stem + ".partial.npz")
     np.savez(partial, **arrays)
@@ -345,7 +345,7 @@ def _history(run: Path, epochs: int) -> list[tuple[int, float, float, float]]:
     return rows
 
 
-def _write_curves(run: Path, history: list[tuple[int, float, float, float]]) -> None:
+def write_curves(run: Path, history: list[tuple[int, float, float, float]]) -> None:
     lines = ["epoch,training,validation,baseline"]
     lines += [f"{e},{t:.5f},{v:.5f},{b:.5f}" for e, t, v, b in history]
     (run / "loss.csv").write_text("\n".join(lines) + "\n")

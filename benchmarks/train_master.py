@@ -10,10 +10,12 @@ a CPU in chunks; run the same command again to go on where it stopped.
 (docs/bots.md gives the commands of the shipped run, which also bootstraps: ``fit`` with
 ``--td-lambda`` and ``--bootstrap`` an earlier fit's ``best.npz``.)
 
-``generate`` writes shards of positions (benchmarks/master_data.py); ``fit`` trains on all but
-the last tenth of the shards and validates on that tenth, checkpointing after every epoch and
-writing the loss curves (``loss.csv``, ``loss.svg``); ``ship`` copies the weights of the epoch
-with the lowest validation loss into the package (``pasur/bots/weights/master-value.npz``).
+``generate`` writes shards of positions (benchmarks/master_data.py), or with ``--choices`` of
+choice groups (benchmarks/master_choices.py: one decision's moves played on the same cards),
+which ``fit-choices`` fine-tunes weights to; ``fit`` trains on all but the last tenth of the
+shards and validates on that tenth, checkpointing after every epoch and writing the loss curves
+(``loss.csv``, ``loss.svg``); ``ship`` copies the weights of the epoch with the lowest
+validation loss into the package (``pasur/bots/weights/master-value.npz``).
 The figures of the shipped run are in docs/bots.md.
 """
 
@@ -25,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import master_choices
 import master_data
 import master_fit
 
@@ -36,9 +39,10 @@ MAX_MINUTES = 90.0
 SHIPPED = Path(value_net.__file__).resolve().parent / "weights" / value_net.WEIGHTS_FILE
 
 
-def _generate_part(job: tuple[master_data.Generation, Path, list[int], float]) -> int:
-    generation, folder, shards, minutes = job
-    return master_data.generate(generation, folder, shards, minutes=minutes)
+def _generate_part(job: tuple[master_data.Generation, Path, list[int], float, bool]) -> int:
+    generation, folder, shards, minutes, choices = job
+    maker = master_choices.make_choice_shard if choices else master_data.make_shard
+    return master_data.generate(generation, folder, shards, minutes=minutes, maker=maker)
 
 
 def generate(args: argparse.Namespace) -> int:
@@ -51,7 +55,7 @@ def generate(args: argparse.Namespace) -> int:
     )
     folder = Path(args.data)
     jobs = [
-        (generation, folder, list(range(job, args.shards, args.jobs)), args.minutes)
+        (generation, folder, list(range(job, args.shards, args.jobs)), args.minutes, args.choices)
         for job in range(args.jobs)
     ]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -75,6 +79,16 @@ def fit(args: argparse.Namespace) -> int:
     master_fit.fit(
         Path(args.data), Path(args.run), settings, minutes=args.minutes, bootstrap=bootstrap
     )
+    return 0
+
+
+def fit_choices(args: argparse.Namespace) -> int:
+    """Fine-tune weights to the choice groups on disk."""
+    settings = master_fit.FitSettings(
+        learning_rate=args.learning_rate, weight_decay=args.weight_decay, seed=args.seed
+    )
+    start = Path(args.start) if args.start else SHIPPED
+    master_choices.fit_choices(Path(args.data), Path(args.run), settings, start, epochs=args.epochs)
     return 0
 
 
@@ -114,6 +128,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     make.add_argument("--seed", type=int, default=1)
     make.add_argument("--jobs", type=int, default=1)
     make.add_argument("--minutes", type=_minutes, default=MAX_MINUTES)
+    make.add_argument(
+        "--choices",
+        action="store_true",
+        help="write choice groups (benchmarks/master_choices.py) instead of positions",
+    )
     make.set_defaults(action=generate)
     train = commands.add_parser("fit", help="fit the network, resuming from its checkpoint")
     train.add_argument("--data", required=True, help="the folder of shards")
@@ -140,6 +159,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     train.add_argument("--minutes", type=_minutes, default=MAX_MINUTES)
     train.set_defaults(action=fit)
+    tune = commands.add_parser(
+        "fit-choices", help="fine-tune weights to choice groups (generate --choices)"
+    )
+    tune.add_argument("--data", required=True, help="the folder of choice shards")
+    tune.add_argument("--run", required=True, help="the folder of the best weights and curves")
+    tune.add_argument("--start", help="the weights to start from (default: the shipped ones)")
+    tune.add_argument("--epochs", type=int, default=20)
+    tune.add_argument("--learning-rate", type=float, default=1e-4)
+    tune.add_argument("--weight-decay", type=float, default=usual.weight_decay)
+    tune.add_argument("--seed", type=int, default=usual.seed)
+    tune.set_defaults(action=fit_choices)
     send = commands.add_parser("ship", help="put the best epoch's weights in the package")
     send.add_argument("--run", required=True, help="the folder of checkpoints and curves")
     send.add_argument("--to", help="where to write them (default: the package's weights)")
