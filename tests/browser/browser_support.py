@@ -94,10 +94,15 @@ def _pasur_command() -> list[str]:
     return [sys.executable, "-c", "from pasur.cli.main import run; run()"]
 
 
+def database_url(folder: Path) -> str:
+    """The SQLite file of the server :func:`run_server` runs in ``folder``."""
+    return f"sqlite+aiosqlite:///{folder / 't.db'}"
+
+
 def run_server(folder: Path) -> Iterator[str]:
     """``pasur serve`` on a free port with a fresh SQLite file; yields its base URL."""
     port = free_port()
-    database = f"sqlite+aiosqlite:///{folder / 't.db'}"
+    database = database_url(folder)
     log_path = folder / "server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(

@@ -1,20 +1,45 @@
 """The tournaments page in real Chromium against the real ``pasur serve``: a signed-in account
 makes a Swiss with the form, joins it and sees itself in the standings; the standings follow
 the server live and call the player to a new table; a 4-player Swiss asks for a partner; the
-lobby lists the tournaments. In English and Persian, with no serious accessibility violation."""
+lobby lists the tournaments; a Swiss played out reads finished and one nobody could play
+cancelled. In English and Persian, with no serious accessibility violation."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from axe_support import serious_violations
-from browser_support import PHONE, guest_context, screenshot, watch
+from browser_support import PHONE, database_url, guest_context, run_server, screenshot, watch
+from sqlalchemy import update
 from test_account_browser import new_account
+
+from pasur.server.db.database import Database
+from pasur.server.db.rows import TournamentRow
+from pasur.server.tournaments import store
+from pasur.server.tournaments.swiss import WIN
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture(scope="module")
+def server_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("server")
+
+
+@pytest.fixture(scope="module")
+def server(server_folder: Path) -> Iterator[str]:
+    """``pasur serve`` as everywhere, in a folder these tests know: one writes a Swiss played out
+    straight into its database (two people playing a whole game at their table would take
+    minutes)."""
+    yield from run_server(server_folder)
 
 
 def _ready(page: Page) -> None:
@@ -183,4 +208,84 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
     screenshot(page, "lobby-tournaments-phone-fa.png", whole=True)
     assert problems == []
     other.close()
+    context.close()
+
+
+def _started_swiss(folder: Path, name: str, entrants: tuple[str, ...], *outcomes: int) -> None:
+    """A Swiss of one round that started a minute ago, written into the server's database with
+    the server's own store: ``entrants`` joined before the start, and when ``outcomes`` are
+    given, its round is paired and its games decided so."""
+
+    async def write() -> None:
+        database = Database(database_url(folder))
+        soon = datetime.now(UTC) + timedelta(days=1)
+        rules = {"preset": "standard", "settings": {}}
+        new = store.NewTournament(name, store.SWISS, 2, rules, soon, minutes=None, rounds=1)
+        try:
+            async with database.engine.begin() as connection:
+                made = await store.create(connection, "host", new)
+                for who in entrants:
+                    await store.join(connection, made, who.casefold(), who, 2)
+                if outcomes:
+                    paired = await store.pair_swiss_round(connection, made)
+                    for game_id, outcome in zip(paired, outcomes, strict=False):
+                        await store.record(connection, game_id, outcome)
+                await connection.execute(
+                    update(TournamentRow)
+                    .where(TournamentRow.id == made)
+                    .values(starts_at=datetime.now(UTC) - timedelta(minutes=1))
+                )
+        finally:
+            await database.engine.dispose()
+
+    with ThreadPoolExecutor(1) as beside:  # Playwright's own event loop holds this thread
+        beside.submit(asyncio.run, write()).result()
+
+
+def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
+    browser: Browser, server: str, server_folder: Path
+) -> None:
+    _started_swiss(server_folder, "Played cup", ("Ava", "Babak"), WIN)
+    _started_swiss(server_folder, "Lonely cup", ("Ava",))
+    context = guest_context(browser, server, "Nika", **PHONE, bypass_csp=True)  # for axe
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/tournaments?lang=en")
+    _ready(page)
+    finished = page.locator("[data-stage='finished']")
+    played = finished.locator("li:has-text('Played cup')")
+    lonely = finished.locator("li:has-text('Lonely cup')")
+    played.wait_for()
+    assert played.locator(".cancelled").count() == 0
+    assert lonely.locator(".cancelled").inner_text() == "Cancelled: fewer than two players joined"
+    running = page.locator("[data-stage='running']").inner_text()
+    assert "Played cup" not in running and "Lonely cup" not in running
+    assert serious_violations(page) == [], "a finished and a cancelled Swiss in English"
+    screenshot(page, "tournaments-over-phone-en.png", whole=True)
+    lonely.locator("a").click()
+    page.locator("#detail-cancelled").wait_for()
+    assert "Cancelled" in page.locator("#detail-meta").inner_text()
+    assert page.locator("#join").count() == 0
+    screenshot(page, "tournament-cancelled-phone-en.png", whole=True)
+    played.locator("a").click()
+    page.wait_for_selector("#detail-title:has-text('Played cup')")
+    assert "Finished" in page.locator("#detail-meta").inner_text()
+    assert page.locator("#detail-cancelled").count() == 0
+
+    page.goto(f"{server}/tournaments?lang=fa")
+    _ready(page)
+    cancelled = page.locator("[data-stage='finished'] li:has-text('Lonely cup') .cancelled")
+    assert cancelled.inner_text() == "لغو شد: کمتر از دو بازیکن پیوستند"
+    assert serious_violations(page) == [], "a finished and a cancelled Swiss in Persian"
+    screenshot(page, "tournaments-over-phone-fa.png", whole=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "tournaments-over-desktop-fa.png", whole=True)
+
+    # The lobby lists what is running or to come: neither of them.
+    page.goto(f"{server}/lobby?lang=en")
+    page.locator("#lobby-tournaments h2").wait_for()
+    page.locator("#lobby-tournaments li, #lobby-tournaments p.hint").first.wait_for()
+    listed = page.locator("#lobby-tournaments").inner_text()
+    assert "Played cup" not in listed and "Lonely cup" not in listed
+    assert problems == []
     context.close()

@@ -5,8 +5,9 @@
 
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
-import { formatTime, lengthText } from './summary.js';
-import { stage } from './tournaments-api.js';
+import { cancelledText, formatTime, lengthText } from './summary.js';
+
+const OVER = ['finished', 'cancelled']; // nothing more to join or leave
 
 function standingsTable(detail) {
   const arena = detail.kind === 'arena';
@@ -54,8 +55,8 @@ function yourCall(detail) {
   );
 }
 
-function actions(detail, { account, now, join, leave }) {
-  if (!account || stage(detail, now, detail.pairings) === 'finished') return null;
+function actions(detail, { account, join, leave }) {
+  if (!account || OVER.includes(detail.stage)) return null;
   const playing = detail.you && !detail.you.withdrawn;
   if (playing) {
     return h(
@@ -76,11 +77,18 @@ function actions(detail, { account, now, join, leave }) {
   );
 }
 
+/** The standings and the pairings; a cancelled Swiss says why instead of its (empty) pairings. */
+function liveParts(detail) {
+  const standings = detail.standings.length ? standingsTable(detail) : null;
+  if (detail.stage === 'cancelled') return [h('p', { id: 'detail-cancelled', class: 'cancelled', text: cancelledText(detail) }), standings];
+  return [standings ?? h('p', { class: 'hint', text: t('tournaments.no_entrants') }), pairingsList(detail)];
+}
+
 /**
  * Draw `detail` in `section`: everything when `whole` (another tournament, the language, the
  * account's entry changed), else only the live parts (stage, the call, standings, pairings).
  */
-export function drawDetail(section, detail, { account, now, whole, join, leave }) {
+export function drawDetail(section, detail, { account, whole, join, leave }) {
   section.hidden = !detail;
   if (!detail) return;
   if (whole || !section.querySelector('#detail-live')) {
@@ -89,22 +97,18 @@ export function drawDetail(section, detail, { account, now, whole, join, leave }
       h('h2', { id: 'detail-title', text: detail.name }),
       h('p', { id: 'detail-meta' }),
       h('div', { id: 'your-call', role: 'status' }),
-      actions(detail, { account, now, join, leave }),
+      actions(detail, { account, join, leave }),
       h('div', { id: 'detail-live' }),
     );
   }
   const format = detail.players === 4 ? `${t('list.separator')}${t('tournaments.players.4')}` : '';
-  const where = t(`tournaments.stage.${stage(detail, now, detail.pairings)}`);
+  const where = t(`tournaments.stage.${detail.stage}`);
   section.querySelector('#detail-meta').textContent = `${t(`tournaments.kind.${detail.kind}`)}${t('list.separator')}${lengthText(detail)}${format} · ${where} · ${t('tournaments.starts', { time: formatTime(detail.starts_at) })}`;
   fill(section.querySelector('#your-call'), yourCall(detail));
-  fill(
-    section.querySelector('#detail-live'),
-    detail.standings.length ? standingsTable(detail) : h('p', { class: 'hint', text: t('tournaments.no_entrants') }),
-    pairingsList(detail),
-  );
+  fill(section.querySelector('#detail-live'), liveParts(detail));
 }
 
 /** What decides whether the actions are drawn again: the entry, not the scores. */
-export function entryKey(detail, now) {
-  return JSON.stringify([detail?.id, detail?.you?.withdrawn ?? null, detail?.you?.partner ?? null, detail ? stage(detail, now, detail.pairings) : null]);
+export function entryKey(detail) {
+  return JSON.stringify([detail?.id, detail?.you?.withdrawn ?? null, detail?.you?.partner ?? null, detail?.stage ?? null]);
 }

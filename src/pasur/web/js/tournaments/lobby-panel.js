@@ -4,7 +4,7 @@
 import { fill, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { tournamentItem } from './summary.js';
-import { stage, tournamentsApi } from './tournaments-api.js';
+import { tournamentsApi } from './tournaments-api.js';
 
 const SHOWN = 5; // the soonest few; the tournaments page has them all
 
@@ -13,8 +13,7 @@ export async function drawLobbyTournaments(section) {
   let open = [];
   try {
     const found = await tournamentsApi.list();
-    const now = Date.parse(found.now);
-    const byStage = (name) => found.tournaments.filter((tournament) => stage(tournament, now) === name);
+    const byStage = (name) => found.tournaments.filter((tournament) => tournament.stage === name);
     open = [...byStage('running'), ...byStage('upcoming').reverse()].slice(0, SHOWN);
   } catch {
     open = null; // the public tables still show; the link below still leads to the list

@@ -1,5 +1,5 @@
 // A tournament in a line of words, as the tournaments page and the lobby list it: kind, length,
-// format, entrants and start, in the page's language.
+// format, entrants and start, in the page's language; and why a cancelled one was.
 
 import { h } from '../shared/dom.js';
 import { language, t } from '../shared/i18n.js';
@@ -15,10 +15,16 @@ export function lengthText(tournament) {
     : t('tournaments.minutes', { count: tournament.minutes });
 }
 
+/** A cancelled Swiss started with too few to pair: two players, or two teams of two. */
+export function cancelledText(tournament) {
+  return tournament.players === 4 ? t('tournaments.cancelled.teams') : t('tournaments.cancelled.players');
+}
+
 /** The list item of `tournament`: its name as a link to `href`, then its parts. */
 export function tournamentItem(tournament, href) {
   const parts = [t(`tournaments.kind.${tournament.kind}`), lengthText(tournament)];
   if (tournament.players === 4) parts.push(t('tournaments.players.4'));
   parts.push(t('tournaments.entrants', { count: tournament.entrants }), t('tournaments.starts', { time: formatTime(tournament.starts_at) }));
-  return h('li', { class: 'tournament-item' }, h('a', { href, text: tournament.name }), ` — ${parts.join(t('list.separator'))}`);
+  const cancelled = tournament.stage === 'cancelled' ? h('span', { class: 'cancelled', text: cancelledText(tournament) }) : null;
+  return h('li', { class: 'tournament-item' }, h('a', { href, text: tournament.name }), ` — ${parts.join(t('list.separator'))}`, cancelled);
 }

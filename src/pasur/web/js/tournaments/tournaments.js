@@ -1,5 +1,5 @@
-// The tournaments page (/tournaments): every tournament grouped as upcoming, running and
-// finished; one tournament (its id in the URL's hash) drawn by detail.js; the form to make one.
+// The tournaments page (/tournaments): every tournament grouped as running, upcoming and
+// finished (a cancelled one among the finished, marked); one tournament (its id in the URL's hash) drawn by detail.js; the form to make one.
 // While the page is in view it reads the list and the tournament again every few seconds, so
 // the standings are live and a player sees (and hears of) their next table as soon as it opens.
 
@@ -11,12 +11,15 @@ import { apiProblem } from '../play/play-api.js';
 import { createForm } from './create-form.js';
 import { drawDetail, entryKey } from './detail.js';
 import { tournamentItem } from './summary.js';
-import { stage, tournamentsApi } from './tournaments-api.js';
+import { tournamentsApi } from './tournaments-api.js';
 
 const $ = (selector) => document.querySelector(selector);
 const STAGES = ['running', 'upcoming', 'finished'];
 const REFRESH_MS = 5000; // the server's clock pairs every 5 s (docs/tournaments.md)
-const page = { list: [], offset: 0, account: null, detail: null, shownTable: null, stale: false };
+const page = { list: [], account: null, detail: null, shownTable: null, stale: false };
+
+/** The group a tournament is listed in: its stage; a cancelled one is over, as a finished one. */
+const group = (tournament) => (tournament.stage === 'cancelled' ? 'finished' : tournament.stage);
 
 function problem(error) {
   const element = $('#tournaments-problem');
@@ -24,11 +27,9 @@ function problem(error) {
   element.hidden = !error;
 }
 
-const now = () => Date.now() + page.offset;
-
 function renderList() {
   const groups = STAGES.map((name) => {
-    const found = page.list.filter((tournament) => stage(tournament, now()) === name);
+    const found = page.list.filter((tournament) => group(tournament) === name);
     const id = `group-${name}`;
     return h(
       'section',
@@ -54,7 +55,6 @@ async function act(action) {
 function renderDetail(whole) {
   drawDetail($('#tournament-detail'), page.detail, {
     account: page.account,
-    now: now(),
     whole,
     join: (partner) => act(() => tournamentsApi.join(page.detail.id, page.detail.players, partner)),
     leave: () => act(() => tournamentsApi.leave(page.detail.id)),
@@ -64,18 +64,16 @@ function renderDetail(whole) {
 /** Read the tournament `id` and draw it; a table opened for the player since the last look is
  * announced (the call on the page is a live region; the toast says it once more). */
 async function showDetail(id, whole = false) {
-  const before = entryKey(page.detail, now());
+  const before = entryKey(page.detail);
   page.detail = id ? await tournamentsApi.get(id) : null;
-  renderDetail(whole || entryKey(page.detail, now()) !== before);
+  renderDetail(whole || entryKey(page.detail) !== before);
   const table = page.detail?.you?.table_id ?? null;
   if (table && page.shownTable !== null && table !== page.shownTable) toast(t('tournaments.you.new_table'));
   page.shownTable = table ?? '';
 }
 
 async function loadList() {
-  const found = await tournamentsApi.list();
-  page.offset = Date.parse(found.now) - Date.now(); // the server's clock decides the stages
-  page.list = found.tournaments;
+  page.list = (await tournamentsApi.list()).tournaments;
   renderList();
 }
 
