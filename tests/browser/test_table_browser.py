@@ -61,7 +61,8 @@ LAYOUT = """() => {
   const cards = [...document.querySelectorAll('#table-cards .table-card')].map(rect);
   const felt = document.querySelector('#felt');
   const f = felt.getBoundingClientRect();
-  return { boxes: parts.map((e) => ({ name: named(e), ...rect(e) })), others, covered, cards,
+  const pack = document.querySelector('.pack');
+  return { pack: pack && shown(pack) ? rect(pack) : null, boxes: parts.map((e) => ({ name: named(e), ...rect(e) })), others, covered, cards,
            felt: { left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
                    right: f.left + felt.clientLeft + felt.clientWidth,
                    bottom: f.top + felt.clientTop + felt.clientHeight },
@@ -166,7 +167,7 @@ def test_a_crowded_table_keeps_every_card_on_the_felt(
     browser: Browser, server: str, lang: str
 ) -> None:
     """Laid cards stay until taken, so the table can hold many: however many (up to 20), and at
-    every card size, they shrink to stay on the felt at each screen size."""
+    every card size, they shrink to stay on the felt at each screen size, clear of the pack."""
     locale = "fa-IR" if lang == "fa" else "en-US"
     context, page, problems, _ = _practice(
         browser, server, {**TABLES["2"], "bot_delay": 0}, "anim=0", **{**PHONE, "locale": locale}
@@ -184,6 +185,8 @@ def test_a_crowded_table_keeps_every_card_on_the_felt(
                 for card in laid["cards"]:
                     where = f"{shown}, card size {scale}, {count} cards"
                     assert _within(card, laid["felt"]), f"{where}: {card} is off the felt"
+                    pack = laid["pack"]
+                    assert pack is None or _apart(card, pack), f"{where}: {card} is on the pack"
                 if scale == "1" and count == 12:
                     screenshot(page, f"table-crowded-{shown}-{lang}.png")
     assert problems == []
