@@ -19,18 +19,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-from master_data import Generation, leaf_evaluation
+from master_data import Generation, leaf_evaluation, shard_rounds
 from master_fit import (
     Array,
     FitSettings,
-    TrainingError,
     adam_step,
     forward,
+    fresh_moments,
     gradients,
     read_layers,
+    read_shards,
     save,
     write_curves,
 )
@@ -38,7 +38,7 @@ from master_fit import (
 from pasur.bots import Bot, value_net
 from pasur.bots.evaluation import Valuation
 from pasur.bots.value_features import FEATURES, position_features
-from pasur.rules import GameState, Move, legal_moves, new_game, play_legal, shuffle_deck, view
+from pasur.rules import GameState, Move, legal_moves, play_legal, view
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE
 
 CANDIDATES = 4
@@ -88,17 +88,13 @@ def decision_group(
 def make_choice_shard(generation: Generation, shard: int, path: Path) -> int:
     """Play one shard's rounds and write its choice groups to ``path``; the number of groups."""
     name = f"master-choices:{generation.seed}:{shard}"
-    deck_rng = random.Random(f"{name}:decks")
     bot = generation.bot()
     inputs: list[list[float]] = []
     targets: list[float] = []
     groups: list[int] = []
     count = 0
-    for number in range(generation.rounds_per_shard):
-        rngs = [random.Random(f"{name}:{number}:{seat}") for seat in range(generation.players)]
+    for number, (state, rngs) in enumerate(shard_rounds(generation, name)):
         pick = random.Random(f"{name}:{number}:pick")
-        deck = shuffle_deck(generation.rules, generation.players, deck_rng)
-        state = new_game(generation.rules, players=generation.players, deck=deck)
         per_deal = HAND_SIZE * state.players
         chosen_at = pick.randrange(per_deal)
         played_in_deal = 0
@@ -134,16 +130,7 @@ def make_choice_shard(generation: Generation, shard: int, path: Path) -> int:
 def load_groups(folder: Path) -> tuple[Array, Array, Array, Array, Array, Array]:
     """Training inputs, targets and group numbers, then the same for validation (every tenth
     shard), with group numbers unique across shards."""
-    shards = sorted(path for path in folder.glob("shard-*.npz") if path.stem[6:].isdigit())
-    parts: dict[bool, list[tuple[Array, Array, Array]]] = {True: [], False: []}
-    for path in shards:
-        with np.load(path, allow_pickle=False) as data:
-            if tuple(str(name) for name in data["features"]) != FEATURES:
-                raise TrainingError(f"{path} was made for other inputs than this code reads")
-            held_out = int(path.stem.split("-")[1]) % 10 == 9
-            parts[held_out].append((data["inputs"], data["targets"], data["groups"]))
-    if not parts[False] or not parts[True]:
-        raise TrainingError(f"{folder} needs at least 10 shards (every tenth is for validation)")
+    parts = read_shards(folder, ("inputs", "targets", "groups"))
     joined = []
     for part in (parts[False], parts[True]):
         offsets = np.cumsum([0] + [int(g.max()) + 1 if len(g) else 0 for _, _, g in part[:-1]])
@@ -177,11 +164,7 @@ def fit_choices(data: Path, run: Path, settings: FitSettings, start: Path, *, ep
     changes no choice), keeping the epoch with the lowest validation loss as ``run/best.npz``."""
     train_x, train_y, train_g, valid_x, valid_y, valid_g = load_groups(data)
     layers = read_layers(start)
-    moments: dict[str, Any] = {"step": 0}
-    for index, (weights, bias) in enumerate(layers):
-        for kind, value in (("w", weights), ("b", bias)):
-            moments[f"m{kind}{index}"] = np.zeros_like(value)
-            moments[f"v{kind}{index}"] = np.zeros_like(value)
+    moments = fresh_moments(layers)
     run.mkdir(parents=True, exist_ok=True)
     baseline = choice_loss(None, valid_x, valid_y, valid_g)
     history = [

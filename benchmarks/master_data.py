@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -101,18 +101,26 @@ def round_samples(
     return inputs, targets, places
 
 
+def shard_rounds(
+    generation: Generation, name: str
+) -> Iterator[tuple[GameState, list[random.Random]]]:
+    """A shard's rounds, each from its own deck and with a chance source for each seat, all
+    from the shard's ``name``: the same name plays the same rounds."""
+    deck_rng = random.Random(f"{name}:decks")
+    for number in range(generation.rounds_per_shard):
+        rngs = [random.Random(f"{name}:{number}:{seat}") for seat in range(generation.players)]
+        deck = shuffle_deck(generation.rules, generation.players, deck_rng)
+        yield new_game(generation.rules, players=generation.players, deck=deck), rngs
+
+
 def make_shard(generation: Generation, shard: int, path: Path) -> int:
     """Play one shard's rounds and write its positions to ``path``; the number written."""
     name = f"master-train:{generation.seed}:{shard}"
-    deck_rng = random.Random(f"{name}:decks")
     bot = generation.bot()
     inputs: list[list[float]] = []
     targets: list[float] = []
     places: list[tuple[int, int, int]] = []
-    for number in range(generation.rounds_per_shard):
-        rngs = [random.Random(f"{name}:{number}:{seat}") for seat in range(generation.players)]
-        deck = shuffle_deck(generation.rules, generation.players, deck_rng)
-        state = new_game(generation.rules, players=generation.players, deck=deck)
+    for number, (state, rngs) in enumerate(shard_rounds(generation, name)):
         more_inputs, more_targets, more_places = round_samples(state, bot, rngs)
         inputs.extend(more_inputs)
         targets.extend(more_targets)

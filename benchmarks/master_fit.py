@@ -60,20 +60,29 @@ EVALUATION_SCALE = 10.0
 """The hand-written margin is the input ``evaluation``, divided by this."""
 
 
-def load_data(folder: Path) -> tuple[Array, Array, Array, Array, Array]:
-    """Training inputs, targets and *next* (see :func:`next_positions`), then validation
-    inputs and targets, from every shard."""
-    # Not a shard still being written (shard-N.partial.npz).
+def read_shards(folder: Path, names: tuple[str, ...]) -> dict[bool, list[tuple[Array, ...]]]:
+    """The arrays ``names`` of every shard on disk, for training (False) and held out (True).
+
+    A shard still being written (``shard-N.partial.npz``) is not read, and one made for other
+    inputs than this code reads is refused.
+    """
     shards = sorted(path for path in folder.glob("shard-*.npz") if path.stem[6:].isdigit())
-    parts: dict[bool, list[tuple[Array, Array, Array]]] = {True: [], False: []}
+    parts: dict[bool, list[tuple[Array, ...]]] = {True: [], False: []}
     for path in shards:
         with np.load(path, allow_pickle=False) as data:
             if tuple(str(name) for name in data["features"]) != FEATURES:
                 raise TrainingError(f"{path} was made for other inputs than this code reads")
             held_out = int(path.stem.split("-")[1]) % 10 == 9
-            parts[held_out].append((data["inputs"], data["targets"], data["places"]))
+            parts[held_out].append(tuple(data[name] for name in names))
     if not parts[False] or not parts[True]:
         raise TrainingError(f"{folder} needs at least 10 shards (every tenth is for validation)")
+    return parts
+
+
+def load_data(folder: Path) -> tuple[Array, Array, Array, Array, Array]:
+    """Training inputs, targets and *next* (see :func:`next_positions`), then validation
+    inputs and targets, from every shard."""
+    parts = read_shards(folder, ("inputs", "targets", "places"))
     train = parts[False]
     offsets = np.cumsum([0] + [len(y) for _, y, _ in train[:-1]])
     following = [next_positions(places) for _, _, places in train]
@@ -295,6 +304,16 @@ def adam_step(
             value -= (rate * first / (np.sqrt(second) + 1e-8)).astype(np.float32)
 
 
+def fresh_moments(layers: list[tuple[Array, Array]]) -> dict[str, Any]:
+    """The optimiser's state before its first step on ``layers``."""
+    moments: dict[str, Any] = {"step": 0}
+    for index, (weights, bias) in enumerate(layers):
+        for kind, value in (("w", weights), ("b", bias)):
+            moments[f"m{kind}{index}"] = np.zeros_like(value)
+            moments[f"v{kind}{index}"] = np.zeros_like(value)
+    return moments
+
+
 def _resume(
     run: Path, settings: FitSettings
 ) -> tuple[list[tuple[Array, Array]], dict[str, Any], int]:
@@ -302,12 +321,7 @@ def _resume(
     path = run / "checkpoint.npz"
     if not path.exists():
         layers = initial_layers(settings)
-        moments: dict[str, Any] = {"step": 0}
-        for index, (weights, bias) in enumerate(layers):
-            for kind, value in (("w", weights), ("b", bias)):
-                moments[f"m{kind}{index}"] = np.zeros_like(value)
-                moments[f"v{kind}{index}"] = np.zeros_like(value)
-        return layers, moments, 0
+        return layers, fresh_moments(layers), 0
     arrays = _arrays(path)
     layers = _layers(arrays)
     moments = {name: arrays[name] for name in arrays if name[0] in "mv"}

@@ -3,34 +3,23 @@ and the fit sees only the differences within a group."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from benchmark_support import benchmark_modules
 
 from pasur.bots.value_features import FEATURES
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+@pytest.fixture(scope="module")
+def choices() -> tuple[ModuleType, ...]:
+    return benchmark_modules("master_choices", "master_data", "train_master")
 
 
 @pytest.fixture(scope="module")
-def choices() -> tuple[ModuleType, ModuleType, ModuleType]:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import master_choices
-        import master_data
-        import train_master
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return master_choices, master_data, train_master
-
-
-@pytest.fixture(scope="module")
-def groups(
-    choices: tuple[ModuleType, ModuleType, ModuleType], tmp_path_factory: pytest.TempPathFactory
-) -> Path:
+def groups(choices: tuple[ModuleType, ...], tmp_path_factory: pytest.TempPathFactory) -> Path:
     master_choices, master_data, _ = choices
     folder = tmp_path_factory.mktemp("choices")
     generation = master_data.Generation(level="casual", node_budget=None, rounds_per_shard=2)
@@ -47,7 +36,7 @@ def groups(
 
 
 def test_a_groups_moves_lead_to_leaves_on_the_same_cards(
-    choices: tuple[ModuleType, ModuleType, ModuleType], groups: Path
+    choices: tuple[ModuleType, ...], groups: Path
 ) -> None:
     _, master_data, _ = choices
     with np.load(master_data.shard_path(groups, 0)) as data:
@@ -67,7 +56,7 @@ def test_a_groups_moves_lead_to_leaves_on_the_same_cards(
 
 
 def test_the_choice_loss_ignores_a_shift_common_to_a_groups_moves(
-    choices: tuple[ModuleType, ModuleType, ModuleType],
+    choices: tuple[ModuleType, ...],
 ) -> None:
     master_choices, _, _ = choices
     rng = np.random.default_rng(5)
@@ -88,7 +77,7 @@ def test_the_choice_loss_ignores_a_shift_common_to_a_groups_moves(
 
 
 def test_fine_tuning_to_choices_lowers_their_loss_and_ships(
-    choices: tuple[ModuleType, ModuleType, ModuleType],
+    choices: tuple[ModuleType, ...],
     groups: Path,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -5,12 +5,12 @@ ships loads as the master's network."""
 from __future__ import annotations
 
 import dataclasses
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from benchmark_support import benchmark_modules
 
 from pasur.bots.evaluation import card_points
 from pasur.bots.value_features import CARD_INPUTS, CARD_SETS, FEATURES, position_features
@@ -18,25 +18,14 @@ from pasur.bots.value_net import ValueNet, read_weights
 from pasur.rules import STANDARD, legal_moves, new_game, play_legal
 from pasur.rules.cards import CLUB_CARDS, TEN_OF_DIAMONDS, rank_mask
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+@pytest.fixture(scope="module")
+def training() -> tuple[ModuleType, ...]:
+    return benchmark_modules("master_data", "master_fit", "train_master")
 
 
 @pytest.fixture(scope="module")
-def training() -> tuple[ModuleType, ModuleType, ModuleType]:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import master_data
-        import master_fit
-        import train_master
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return master_data, master_fit, train_master
-
-
-@pytest.fixture(scope="module")
-def shards(
-    training: tuple[ModuleType, ModuleType, ModuleType], tmp_path_factory: pytest.TempPathFactory
-) -> Path:
+def shards(training: tuple[ModuleType, ...], tmp_path_factory: pytest.TempPathFactory) -> Path:
     master_data, _, _ = training
     folder = tmp_path_factory.mktemp("shards")
     generation = master_data.Generation(level="casual", node_budget=None, rounds_per_shard=2)
@@ -45,7 +34,7 @@ def shards(
 
 
 def test_shards_hold_each_seats_inputs_at_every_deal_start(
-    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+    training: tuple[ModuleType, ...], shards: Path
 ) -> None:
     master_data, _, _ = training
     with np.load(master_data.shard_path(shards, 0)) as data:
@@ -59,7 +48,7 @@ def test_shards_hold_each_seats_inputs_at_every_deal_start(
 
 
 def test_generation_skips_the_shards_on_disk(
-    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+    training: tuple[ModuleType, ...], shards: Path
 ) -> None:
     master_data, _, _ = training
     before = {path: path.stat().st_mtime_ns for path in shards.glob("shard-*.npz")}
@@ -72,7 +61,7 @@ def test_generation_skips_the_shards_on_disk(
 
 
 def test_gradients_are_the_derivatives_of_the_loss(
-    training: tuple[ModuleType, ModuleType, ModuleType],
+    training: tuple[ModuleType, ...],
 ) -> None:
     _, master_fit, _ = training
     rng = np.random.default_rng(3)
@@ -96,7 +85,7 @@ def test_gradients_are_the_derivatives_of_the_loss(
 
 
 def test_play_reads_a_network_as_training_fitted_it(
-    training: tuple[ModuleType, ModuleType, ModuleType],
+    training: tuple[ModuleType, ...],
 ) -> None:
     # The master's one-position inference and the fit's batch forward pass are two codes for one
     # network: on the same inputs they must agree, or the shipped weights mean something else.
@@ -124,7 +113,7 @@ def test_play_reads_a_network_as_training_fitted_it(
 
 
 def test_each_position_knows_the_same_seats_position_one_deal_later(
-    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+    training: tuple[ModuleType, ...], shards: Path
 ) -> None:
     master_data, master_fit, _ = training
     with np.load(master_data.shard_path(shards, 0)) as data:
@@ -141,7 +130,7 @@ def test_each_position_knows_the_same_seats_position_one_deal_later(
 
 
 def test_lambda_targets_lean_on_the_next_deal_starts_value(
-    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path
+    training: tuple[ModuleType, ...], shards: Path
 ) -> None:
     _, master_fit, _ = training
     inputs, targets, after, _, _ = master_fit.load_data(shards)
@@ -172,7 +161,7 @@ def test_lambda_targets_lean_on_the_next_deal_starts_value(
 
 
 def test_a_bootstrapped_fit_needs_weights_to_lean_on(
-    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
+    training: tuple[ModuleType, ...], shards: Path, tmp_path: Path
 ) -> None:
     _, _, train_master = training
     base = ["fit", "--data", str(shards), "--epochs", "1", "--hidden", "8"]
@@ -191,7 +180,7 @@ def test_a_bootstrapped_fit_needs_weights_to_lean_on(
 
 
 def test_relabelled_suits_keep_every_rank_club_and_point_of_a_position(
-    training: tuple[ModuleType, ModuleType, ModuleType],
+    training: tuple[ModuleType, ...],
 ) -> None:
     _, master_fit, _ = training
     rows = []
@@ -229,7 +218,7 @@ def _cards(bits: np.ndarray) -> int:
 
 
 def test_a_shard_cut_off_mid_write_is_not_read(
-    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
+    training: tuple[ModuleType, ...], shards: Path, tmp_path: Path
 ) -> None:
     _, master_fit, _ = training
     for path in shards.iterdir():
@@ -241,7 +230,7 @@ def test_a_shard_cut_off_mid_write_is_not_read(
 
 
 def test_a_resumed_fit_makes_the_weights_of_one_run_through_and_ships_them(
-    training: tuple[ModuleType, ModuleType, ModuleType], shards: Path, tmp_path: Path
+    training: tuple[ModuleType, ...], shards: Path, tmp_path: Path
 ) -> None:
     _, master_fit, train_master = training
     settings = master_fit.FitSettings(hidden=(8,), epochs=3, batch=16, suit_symmetry=True)
@@ -264,7 +253,7 @@ def test_a_resumed_fit_makes_the_weights_of_one_run_through_and_ships_them(
 
 
 def test_bad_commands_are_refused_with_a_message(
-    training: tuple[ModuleType, ModuleType, ModuleType],
+    training: tuple[ModuleType, ...],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -286,11 +275,7 @@ def test_bad_commands_are_refused_with_a_message(
 def test_agreement_counts_the_moves_the_learned_value_changes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import master_agreement
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    (master_agreement,) = benchmark_modules("master_agreement")
     shipped = master_agreement.compare(rounds=1, seed=3)
     assert shipped["decisions"] > 0 and shipped["mean_value_shift"] > 0
     assert 0 <= shipped["changed"] <= shipped["decisions"]
