@@ -2,7 +2,8 @@
 makes a Swiss with the form, joins it and sees itself in the standings; the standings follow
 the server live and call the player to a new table; a 4-player Swiss asks for a partner; the
 lobby lists the tournaments; a Swiss played out reads finished and one nobody could play
-cancelled. In English and Persian, with no serious accessibility violation."""
+cancelled; what each stage offers and how its start reads (a running Swiss takes no one new). In
+English and Persian, with no serious accessibility violation."""
 
 from __future__ import annotations
 
@@ -211,16 +212,21 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
     context.close()
 
 
-def _started_swiss(folder: Path, name: str, entrants: tuple[str, ...], *outcomes: int) -> None:
-    """A Swiss of one round that started a minute ago, written into the server's database with
-    the server's own store: ``entrants`` joined before the start, and when ``outcomes`` are
-    given, its round is paired and its games decided so."""
+def _started(
+    folder: Path, name: str, entrants: tuple[str, ...], *outcomes: int, minutes: int | None = None
+) -> None:
+    """A Swiss of one round that started a minute ago (or, given ``minutes``, an arena that long
+    whose time ran out a minute ago), written into the server's database with the server's own
+    store: ``entrants`` joined before the start, and when ``outcomes`` are given, the Swiss's
+    round is paired and its games decided so."""
 
     async def write() -> None:
         database = Database(database_url(folder))
         soon = datetime.now(UTC) + timedelta(days=1)
         rules = {"preset": "standard", "settings": {}}
-        new = store.NewTournament(name, store.SWISS, 2, rules, soon, minutes=None, rounds=1)
+        kind, rounds = (store.SWISS, 1) if minutes is None else (store.ARENA, None)
+        new = store.NewTournament(name, kind, 2, rules, soon, minutes=minutes, rounds=rounds)
+        started = datetime.now(UTC) - timedelta(minutes=(minutes or 0) + 1)
         try:
             async with database.engine.begin() as connection:
                 made = await store.create(connection, "host", new)
@@ -231,9 +237,7 @@ def _started_swiss(folder: Path, name: str, entrants: tuple[str, ...], *outcomes
                     for game_id, outcome in zip(paired, outcomes, strict=False):
                         await store.record(connection, game_id, outcome)
                 await connection.execute(
-                    update(TournamentRow)
-                    .where(TournamentRow.id == made)
-                    .values(starts_at=datetime.now(UTC) - timedelta(minutes=1))
+                    update(TournamentRow).where(TournamentRow.id == made).values(starts_at=started)
                 )
         finally:
             await database.engine.dispose()
@@ -245,8 +249,12 @@ def _started_swiss(folder: Path, name: str, entrants: tuple[str, ...], *outcomes
 def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     browser: Browser, server: str, server_folder: Path
 ) -> None:
-    _started_swiss(server_folder, "Played cup", ("Ava", "Babak"), WIN)
-    _started_swiss(server_folder, "Lonely cup", ("Ava",))
+    """Both read as past: "started" (a cancelled one "was to start"), never "starts"; the Swiss
+    played out heads its pairings as its last round's, not the current ones; an arena over with
+    nobody in it says nobody joined, not "yet"."""
+    _started(server_folder, "Played cup", ("Ava", "Babak"), WIN)
+    _started(server_folder, "Lonely cup", ("Ava",))
+    _started(server_folder, "Quiet arena", (), minutes=30)
     context = guest_context(browser, server, "Nika", **PHONE, bypass_csp=True)  # for axe
     page = context.new_page()
     problems = watch(page)
@@ -258,6 +266,8 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     played.wait_for()
     assert played.locator(".cancelled").count() == 0
     assert lonely.locator(".cancelled").inner_text() == "Cancelled: fewer than two players joined"
+    assert "started " in played.inner_text() and "starts" not in played.inner_text()
+    assert "was to start " in lonely.inner_text()
     running = page.locator("[data-stage='running']").inner_text()
     assert "Played cup" not in running and "Lonely cup" not in running
     assert serious_violations(page) == [], "a finished and a cancelled Swiss in English"
@@ -265,21 +275,38 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     lonely.locator("a").click()
     page.locator("#detail-cancelled").wait_for()
     assert "Cancelled" in page.locator("#detail-meta").inner_text()
+    assert "was to start " in page.locator("#detail-meta").inner_text()
     assert page.locator("#join").count() == 0
     screenshot(page, "tournament-cancelled-phone-en.png", whole=True)
+    finished.locator("li:has-text('Quiet arena') a").click()
+    page.wait_for_selector("#detail-title:has-text('Quiet arena')")
+    assert "Nobody joined." in page.locator("#detail-live").inner_text()
     played.locator("a").click()
     page.wait_for_selector("#detail-title:has-text('Played cup')")
-    assert "Finished" in page.locator("#detail-meta").inner_text()
+    meta = page.locator("#detail-meta").inner_text()
+    assert "Finished" in meta and "started " in meta and "starts" not in meta
+    assert page.locator("#detail-live h3").inner_text() == "Last round's pairings"
+    assert "Ava against Babak" in page.locator(".pairings").inner_text()
     assert page.locator("#detail-cancelled").count() == 0
+    screenshot(page, "tournament-finished-phone-en.png", whole=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "tournament-finished-desktop-en.png", whole=True)
 
     page.goto(f"{server}/tournaments?lang=fa")
     _ready(page)
+    finished.locator("li:has-text('Played cup')").wait_for()
     cancelled = page.locator("[data-stage='finished'] li:has-text('Lonely cup') .cancelled")
     assert cancelled.inner_text() == "لغو شد: کمتر از دو بازیکن پیوستند"
+    assert "آغاز شد:" in played.inner_text()
     assert serious_violations(page) == [], "a finished and a cancelled Swiss in Persian"
-    screenshot(page, "tournaments-over-phone-fa.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
     screenshot(page, "tournaments-over-desktop-fa.png", whole=True)
+    played.locator("a").click()
+    page.wait_for_selector("#detail-title:has-text('Played cup')")
+    assert "آغاز شد:" in page.locator("#detail-meta").inner_text()
+    assert page.locator("#detail-live h3").inner_text() == "جفت‌های دور آخر"
+    screenshot(page, "tournament-finished-desktop-fa.png", whole=True)
+    page.set_viewport_size({"width": 360, "height": 740})
+    screenshot(page, "tournament-finished-phone-fa.png", whole=True)
 
     # The lobby lists what is running or to come: neither of them.
     page.goto(f"{server}/lobby?lang=en")
@@ -287,5 +314,58 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     page.locator("#lobby-tournaments li, #lobby-tournaments p.hint").first.wait_for()
     listed = page.locator("#lobby-tournaments").inner_text()
     assert "Played cup" not in listed and "Lonely cup" not in listed
+    assert problems == []
+    context.close()
+
+
+def test_a_running_swiss_is_closed_to_newcomers_and_a_running_arena_is_not(
+    browser: Browser, server: str, server_folder: Path
+) -> None:
+    """The server refuses a Swiss's join once it starts (``tournament_started``), so its page
+    offers none; an arena's does throughout its window, and the join goes through. Both read
+    "started", on their pages, in the list and in the lobby."""
+    _started(server_folder, "Running cup", ("Ava", "Babak"))
+    site = server.replace("127.0.0.1", "localhost")
+    context, page = new_account(browser, site, "Dara", "en")
+    problems = watch(page)
+    start = datetime.now(UTC).isoformat()
+    arena = {"name": "Open arena", "kind": "arena", "minutes": 30, "starts_at": start}
+    made = _call(page, "POST", "/api/tournaments", arena)
+    page.goto(f"{site}/tournaments?lang=en")
+    _ready(page)
+    running = page.locator("[data-stage='running'] li:has-text('Running cup')")
+    running.wait_for()
+    assert "started " in running.inner_text() and "starts" not in running.inner_text()
+    running.locator("a").click()
+    page.wait_for_selector("#detail-title:has-text('Running cup')")
+    meta = page.locator("#detail-meta").inner_text()
+    assert "Running" in meta and "started " in meta and "starts" not in meta
+    assert page.locator("#join").count() == 0
+    assert page.locator("#detail-live h3").inner_text() == "Current pairings"
+    assert serious_violations(page) == [], "a running Swiss in English"
+    screenshot(page, "tournament-running-phone-en.png", whole=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "tournament-running-desktop-en.png", whole=True)
+
+    page.goto(f"{site}/tournaments?lang=fa")
+    _ready(page)
+    page.locator("[data-stage='running'] li:has-text('Running cup') a").click()
+    page.wait_for_selector("#detail-title:has-text('Running cup')")
+    assert "آغاز شد:" in page.locator("#detail-meta").inner_text()
+    assert page.locator("#join").count() == 0
+    screenshot(page, "tournament-running-desktop-fa.png", whole=True)
+    page.set_viewport_size({"width": 360, "height": 740})
+    screenshot(page, "tournament-running-phone-fa.png", whole=True)
+
+    page.goto(f"{site}/tournaments?lang=en#{made['id']}")
+    _ready(page)
+    page.locator("#join").click()
+    page.wait_for_selector(".standings tbody tr:has-text('Dara')")
+    assert page.locator("#tournaments-problem").is_hidden()
+
+    page.goto(f"{site}/lobby?lang=en")
+    listed = page.locator("#lobby-tournaments li:has-text('Running cup')")
+    listed.wait_for()
+    assert "started " in listed.inner_text() and "starts" not in listed.inner_text()
     assert problems == []
     context.close()

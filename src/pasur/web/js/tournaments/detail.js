@@ -1,11 +1,11 @@
-// One tournament on the tournaments page: its standings, its current pairings, the call to the
-// signed-in player's own table, and join/leave (with a partner's name for 4 players). The page
-// reads it again every few seconds; only the parts that change are drawn again, so a partner's
-// name being typed is never wiped out.
+// One tournament on the tournaments page: its standings, its current (or, played out, its last)
+// pairings, the call to the signed-in player's own table, and join/leave (with a partner's name
+// for 4 players). The page reads it again every few seconds; only the parts that change are drawn
+// again, so a partner's name being typed is never wiped out.
 
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
-import { cancelledText, formatTime, lengthText } from './summary.js';
+import { cancelledText, lengthText, startText } from './summary.js';
 
 const OVER = ['finished', 'cancelled']; // nothing more to join or leave
 
@@ -34,11 +34,14 @@ function pairingItem(game) {
   return h('li', { class: game.yours ? 'yours' : null }, names, link ? ' ' : null, link);
 }
 
+/** The last round's pairings of a Swiss (its games on, or a played-out Swiss's final round), an
+ * arena's games on now. */
 function pairingsList(detail) {
   const round = Math.max(0, ...detail.pairings.map((game) => game.round));
   const current = detail.pairings.filter((game) => game.round === round && (detail.kind === 'swiss' || game.outcome === null));
+  const final = detail.kind === 'swiss' && detail.stage === 'finished';
   return [
-    h('h3', { text: t('tournaments.pairings') }),
+    h('h3', { text: t(final ? 'tournaments.pairings_final' : 'tournaments.pairings') }),
     current.length ? h('ul', { class: 'pairings' }, current.map(pairingItem)) : h('p', { class: 'hint', text: t('tournaments.no_pairings') }),
   ];
 }
@@ -55,6 +58,12 @@ function yourCall(detail) {
   );
 }
 
+/** Whether the server takes a join now (store.join): a Swiss closes its entries when it starts;
+ * an arena takes players throughout its window. */
+function joinable(detail) {
+  return detail.stage === 'upcoming' || (detail.kind === 'arena' && detail.stage === 'running');
+}
+
 function actions(detail, { account, join, leave }) {
   if (!account || OVER.includes(detail.stage)) return null;
   const playing = detail.you && !detail.you.withdrawn;
@@ -66,6 +75,7 @@ function actions(detail, { account, join, leave }) {
       h('button', { type: 'button', id: 'leave', class: 'button', text: t('tournaments.leave'), onclick: leave }),
     );
   }
+  if (!joinable(detail)) return null;
   const partner = detail.players === 4 && detail.kind === 'swiss'
     ? h('input', { id: 'join-partner', type: 'text', maxlength: '64', autocomplete: 'off', 'aria-describedby': 'join-partner-help' })
     : null;
@@ -81,7 +91,8 @@ function actions(detail, { account, join, leave }) {
 function liveParts(detail) {
   const standings = detail.standings.length ? standingsTable(detail) : null;
   if (detail.stage === 'cancelled') return [h('p', { id: 'detail-cancelled', class: 'cancelled', text: cancelledText(detail) }), standings];
-  return [standings ?? h('p', { class: 'hint', text: t('tournaments.no_entrants') }), pairingsList(detail)];
+  const nobody = t(OVER.includes(detail.stage) ? 'tournaments.no_entrants_over' : 'tournaments.no_entrants');
+  return [standings ?? h('p', { class: 'hint', text: nobody }), pairingsList(detail)];
 }
 
 /**
@@ -103,7 +114,7 @@ export function drawDetail(section, detail, { account, whole, join, leave }) {
   }
   const format = detail.players === 4 ? `${t('list.separator')}${t('tournaments.players.4')}` : '';
   const where = t(`tournaments.stage.${detail.stage}`);
-  section.querySelector('#detail-meta').textContent = `${t(`tournaments.kind.${detail.kind}`)}${t('list.separator')}${lengthText(detail)}${format} · ${where} · ${t('tournaments.starts', { time: formatTime(detail.starts_at) })}`;
+  section.querySelector('#detail-meta').textContent = `${t(`tournaments.kind.${detail.kind}`)}${t('list.separator')}${lengthText(detail)}${format} · ${where} · ${startText(detail)}`;
   fill(section.querySelector('#your-call'), yourCall(detail));
   fill(section.querySelector('#detail-live'), liveParts(detail));
 }
