@@ -62,7 +62,8 @@ LAYOUT = """() => {
   const felt = document.querySelector('#felt');
   const f = felt.getBoundingClientRect();
   const pack = document.querySelector('.pack');
-  return { pack: pack && shown(pack) ? rect(pack) : null, boxes: parts.map((e) => ({ name: named(e), ...rect(e) })), others, covered, cards,
+  return { boxes: parts.map((e) => ({ name: named(e), ...rect(e) })), others, covered, cards,
+           pack: pack && shown(pack) ? rect(pack) : null,
            felt: { left: f.left + felt.clientLeft, top: f.top + felt.clientTop,
                    right: f.left + felt.clientLeft + felt.clientWidth,
                    bottom: f.top + felt.clientTop + felt.clientHeight },
