@@ -3,6 +3,7 @@ and the fit sees only the differences within a group."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -94,3 +95,18 @@ def test_fine_tuning_to_choices_lowers_their_loss_and_ships(
     assert train_master.main(["ship", "--run", str(run), "--to", str(shipped)]) == 0
     assert shipped.exists()
     assert train_master.main(["fit-choices", "--data", str(tmp_path), "--run", str(run)]) == 2
+
+
+def test_the_bots_own_chance_is_measured_by_playing_a_position_on_twice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (master_noise,) = benchmark_modules("master_noise")
+    # One decision in each of the four deals a round that the search judges at a leaf.
+    assert master_noise.main(["--rounds", "2", "--level", "random"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["pairs"] == 2 * 4 and first["variance"] > 0 and first["identical"] < 1
+    # The chance is seeded: the same command measures the same.
+    assert master_noise.main(["--rounds", "2", "--level", "random"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    with pytest.raises(SystemExit):
+        master_noise.main(["--rounds", "0"])
