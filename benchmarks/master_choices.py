@@ -23,6 +23,8 @@ from pathlib import Path
 import numpy as np
 from master_data import Generation, leaf_evaluation, shard_rounds
 from master_fit import (
+    EVALUATION,
+    EVALUATION_SCALE,
     Array,
     FitSettings,
     adam_step,
@@ -158,6 +160,20 @@ def choice_loss(
     return float(np.mean(centred(targets - outputs, groups) ** 2))
 
 
+def spreads(
+    layers: list[tuple[Array, Array]], inputs: Array, targets: Array, groups: Array
+) -> tuple[float, float, float]:
+    """Within groups, the mean squared spread of the outcomes, of what the hand-written
+    evaluation leaves of them, and of what ``layers``' correction leaves."""
+    evaluation = inputs[:, EVALUATION].astype(np.float64) * EVALUATION_SCALE
+    outcomes = float(np.mean(centred(targets + evaluation, groups) ** 2))
+    return (
+        outcomes,
+        choice_loss(None, inputs, targets, groups),
+        choice_loss(layers, inputs, targets, groups),
+    )
+
+
 def fit_choices(data: Path, run: Path, settings: FitSettings, start: Path, *, epochs: int) -> None:
     """Fine-tune the weights in ``start`` to the choice groups in ``data``: each batch of groups
     is fitted on the differences within each group only (a shift common to a decision's moves
@@ -177,6 +193,14 @@ def fit_choices(data: Path, run: Path, settings: FitSettings, start: Path, *, ep
     ]
     groups = f"{train_g.max() + 1:,} training and {valid_g.max() + 1:,} validation groups"
     print(f"{groups}; at the start {history[0][2]:.3f} (no correction {baseline:.3f})")
+    every = (
+        np.concatenate([train_x, valid_x]),
+        np.concatenate([train_y, valid_y]),
+        np.concatenate([train_g, valid_g + train_g.max() + 1]),
+    )
+    outcomes, evaluated, corrected = spreads(layers, *every)
+    print(f"spread within a decision's moves (points²), all groups: the outcomes {outcomes:.2f},")
+    print(f"less the hand-written evaluation {evaluated:.2f}, less the correction {corrected:.2f}")
     save(run / "best.npz", value_net.to_arrays(layers))
     rows_of = [np.flatnonzero(train_g == group) for group in range(int(train_g.max()) + 1)]
     for epoch in range(1, epochs + 1):
