@@ -183,3 +183,40 @@ def test_a_sheet_made_offline_is_created_with_its_rounds_when_the_connection_com
     assert len(api(server, "GET", f"/api/tracker/sheets/{token}")["rounds"]) == 1  # made once
     assert _script_problems(problems) == []
     context.close()
+
+
+def test_a_sheet_made_offline_whose_first_answer_is_lost_is_created_once(
+    browser: Browser, server: str
+) -> None:
+    """The server makes the sheet but its answer never reaches the page (a connection that drops
+    at the wrong moment): the page tries again, and the server answers the sheet it made."""
+    expect = _expect()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/tracker")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", timeout=INSTALL_MS, polling=200
+    )
+    context.set_offline(True)
+    page.reload()
+    for seat, name in enumerate(["Dara", "Mina"], start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the score sheet").tap()
+    page.wait_for_url(re.compile(r"/tracker/e/offline\.[^/]+$"))
+    lost: list[str] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        if route.request.method != "POST" or lost:
+            route.continue_()
+            return
+        made = route.fetch()  # the server makes the sheet...
+        lost.append(made.json()["edit_token"])
+        route.abort()  # ...and the page never hears of it
+
+    context.route("**/api/tracker/sheets", lose_the_first_answer)
+    context.set_offline(False)
+    page.wait_for_url(re.compile(r"/tracker/e/[A-Za-z0-9_-]{32}$"), timeout=SENT_MS)
+    expect(page.locator("#toast")).to_contain_text("now saved on the server")
+    assert len(lost) == 1
+    assert page.url.rsplit("/", 1)[1] == lost[0]  # the sheet made the first time, not a second
+    context.close()

@@ -6,6 +6,7 @@ undo rounds, export CSV, finish a game, and find it all again after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import re
@@ -23,7 +24,10 @@ from server_support import (
     suit,
 )
 
+from pasur.rules import make_rules
+from pasur.server.db.database import Database
 from pasur.server.sheets.store import SheetStore, VersionConflict
+from pasur.tracker import new_sheet as tracker_sheet
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 MakeClient = Callable[..., TestClient]
@@ -51,6 +55,48 @@ def test_create_returns_both_links_and_the_settings(api: TestClient) -> None:
     assert sheet["winner"] is None
     assert sheet["tied_at_target"] is False
     assert (sheet["can_edit"], sheet["can_undo"]) == (True, False)
+
+
+def test_a_sheet_made_offline_is_created_once_however_often_it_is_sent(
+    api: TestClient, backend: str
+) -> None:
+    made = "0f8c6a0e-3b7d-4c1e-9a53-2d4e8f1b7c60"
+    body = {"players": ["Nima", "Shirin"], "made_offline": made}
+    first = api.post("/api/tracker/sheets", json=body)
+    assert first.status_code == 201, first.text
+    # Its answer was lost on the way: the browser sends the same creation again.
+    again = api.post("/api/tracker/sheets", json=body)
+    assert again.status_code == 200 and again.json() == first.json()
+    add_counts(api, first.json()["edit_token"], ALL_TO_FIRST)
+    later = api.post("/api/tracker/sheets", json=body).json()
+    assert later["edit_token"] == first.json()["edit_token"] and len(later["rounds"]) == 1
+    other = api.post("/api/tracker/sheets", json={**body, "made_offline": made[:-1] + "1"})
+    assert other.status_code == 201 and other.json()["edit_token"] != later["edit_token"]
+    assert new_sheet(api, "Nima", "Shirin")["edit_token"] != later["edit_token"]
+
+
+@pytest.mark.parametrize("made", ["not-a-uuid", "0F8C6A0E-3B7D-4C1E-9A53-2D4E8F1B7C60", "", 7])
+def test_a_bad_made_offline_id_is_refused(api: TestClient, made: object) -> None:
+    response = api.post("/api/tracker/sheets", json={"players": ["A", "B"], "made_offline": made})
+    assert response.status_code == 422, response.text
+    assert "made_offline" in response.text
+
+
+def test_the_same_sheet_made_offline_sent_twice_at_once_is_one_sheet(backend: str) -> None:
+    async def run() -> None:
+        database = Database(backend)
+        await database.upgrade()
+        store = SheetStore(database)
+        sheet = tracker_sheet(["Nima", "Shirin"], make_rules())
+        made = "5b1d7c2a-8e4f-4a6b-b3c9-0d2e1f7a9c84"
+        try:
+            answers = await asyncio.gather(*(store.create(sheet, made) for _ in range(4)))
+        finally:
+            await database.close()
+        assert len({stored.edit_token for stored, _ in answers}) == 1
+        assert sorted(new for _, new in answers) == [False, False, False, True]
+
+    asyncio.run(run())
 
 
 def test_the_issue_round_is_scored_with_its_breakdown(api: TestClient) -> None:

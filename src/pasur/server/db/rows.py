@@ -183,6 +183,11 @@ class ScoreSheetRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    made_offline: Mapped[str | None] = mapped_column(
+        String(36), nullable=True, unique=True, index=True
+    )
+    """The id a browser gave the sheet it made with no connection (a UUID), so that the same
+    creation sent again, after its answer was lost, finds this sheet instead of making another."""
 
 
 # Accounts with passkeys (pasur.server.accounts).

@@ -72,14 +72,16 @@ async def create_sheet(body: SheetCreate, store: Store) -> Response:
     """Start a sheet for 2, 3 or 4 players (or two teams) under the table's rules.
 
     The answer holds the private edit link (keep it) and the read-only share link (show it).
+    A sheet made offline names the id its browser gave it (``made_offline``): sent again, the
+    creation answers the sheet it made, with 200.
     """
     rules = rules_of(body.preset, body.settings)
     try:
         sheet = new_sheet(body.players, rules, first_dealer=body.first_dealer - 1)
     except SheetError as error:
         raise field_error(("body", error.field), error.reason) from None
-    stored = await store.create(sheet)
-    return _sheet_response(stored, Access.EDIT, status_code=201)
+    stored, made = await store.create(sheet, body.made_offline)
+    return _sheet_response(stored, Access.EDIT, status_code=201 if made else 200)
 
 
 @router.get(

@@ -67,6 +67,13 @@ class SheetCreate(BaseModel):
         'for example {"sur-points": "10", "target": "100", "partnerships": "on"}.',
     )
     first_dealer: int = Field(1, description="The player (from 1) who deals the first round.")
+    made_offline: str | None = Field(
+        None,
+        pattern=r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+        description="For a sheet a browser made with no connection: the id it gave it (a UUID, "
+        "lower case). Sent again, the same id answers the sheet it made (200) instead of "
+        "making another, so a creation whose answer was lost can be sent again.",
+    )
 
 
 class CountsIn(BaseModel):

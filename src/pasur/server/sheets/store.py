@@ -72,8 +72,15 @@ class SheetStore:
     def __init__(self, database: Database) -> None:
         self._engine = database.engine
 
-    async def create(self, sheet: ScoreSheet) -> StoredSheet:
-        """Store a new sheet under two fresh tokens."""
+    async def create(
+        self, sheet: ScoreSheet, made_offline: str | None = None
+    ) -> tuple[StoredSheet, bool]:
+        """Store a new sheet under two fresh tokens; with ``made_offline``, the sheet made
+        under that id before if there is one. Whether the sheet is new."""
+        if made_offline is not None:
+            found = await self._made_offline(made_offline)
+            if found is not None:
+                return found, False
         now = datetime.now(UTC)
         history = SheetHistory(sheet)
         data = encode_history(history)
@@ -89,15 +96,30 @@ class SheetStore:
                             created_at=now,
                             updated_at=now,
                             data=data,
+                            made_offline=made_offline,
                         )
                     )
                     key = result.inserted_primary_key
                     assert key is not None
                     row_id: int = key[0]
-            except IntegrityError:  # pragma: no cover - a 192-bit token collided
-                continue
-            return StoredSheet(row_id, edit_token, share_token, 1, history)
+            except IntegrityError:
+                # The same creation sent twice at once (its id is unique), or, all but never,
+                # a 192-bit token that collided.
+                found = None if made_offline is None else await self._made_offline(made_offline)
+                if found is not None:
+                    return found, False
+                continue  # pragma: no cover
+            return StoredSheet(row_id, edit_token, share_token, 1, history), True
         raise RuntimeError("could not find unused tokens")  # pragma: no cover
+
+    async def _made_offline(self, made_offline: str) -> StoredSheet | None:
+        """The sheet a browser made under ``made_offline``, if it was created already."""
+        async with self._engine.connect() as connection:
+            token = await connection.scalar(
+                select(ScoreSheetRow.edit_token).where(ScoreSheetRow.made_offline == made_offline)
+            )
+        found = None if token is None else await self.find(token)
+        return None if found is None else found[0]
 
     async def find(self, token: str) -> tuple[StoredSheet, Access] | None:
         """The sheet whose edit or share token is ``token``, and which of the two it is."""

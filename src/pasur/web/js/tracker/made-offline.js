@@ -3,7 +3,8 @@
 // rounds saved there wait to be sent (kept.js). When the server can be reached, the sheet is
 // created there with the settings it was made with, its waiting rounds are moved to the server's
 // token (they go out next, oldest first), and this browser remembers which sheet it became, so
-// the local address opens the sheet's own private link from then on.
+// the local address opens the sheet's own private link from then on. The creation carries the
+// sheet's id here, so sending it again after a lost answer finds the same sheet on the server.
 
 import { ApiError, trackerApi } from '../shared/api.js';
 import { keepSheet, moveKept } from './kept.js';
@@ -65,7 +66,10 @@ export async function createMade(token) {
     const edit = became(token);
     const body = JSON.parse(localStorage.getItem(bodyKey(token)) ?? 'null');
     if (!edit && !body) throw new ApiError(404, { code: 'not_found', message: '' });
-    const sheet = edit ? await trackerApi.get(edit) : await trackerApi.create(body);
+    // The id sent with the creation lets the server answer the sheet it already made, when an
+    // earlier try's answer was lost on the way, instead of making a second one.
+    const made = { ...body, made_offline: token.slice(LOCAL.length) };
+    const sheet = edit ? await trackerApi.get(edit) : await trackerApi.create(made);
     localStorage.setItem(becameKey(token), sheet.edit_token);
     localStorage.removeItem(bodyKey(token));
     moveKept(token, sheet.edit_token); // rounds another tab saved here meanwhile follow too
