@@ -1,7 +1,8 @@
 """Where a tournament stands, as the server says in its list and on its page: upcoming, running,
-finished, or cancelled (a Swiss that started with fewer than two players, or teams, to pair),
-which the clock never pairs; and the clock looks only at tournaments that may still have work,
-an arena game left undecided after the window among them."""
+finished (a Swiss also when everyone has withdrawn between rounds), or cancelled (a Swiss that
+started with fewer than two players, or teams, to pair), which the clock never pairs; and the
+clock looks only at tournaments that may still have work, an arena game left undecided after the
+window among them."""
 
 from __future__ import annotations
 
@@ -117,6 +118,7 @@ def made_of_every_stage(client: TestClient, now: datetime) -> dict[str, str]:
         ("swiss of nobody", 2, [], 3),
         ("swiss of one", 2, [ava], 3),
         ("swiss of one left", 2, [ava, babak], 3),
+        ("swiss everyone left", 2, [ava, babak], 3),
         ("teams of three", 4, [ava, babak, cyrus], 3),
         ("teams of four", 4, [ava, babak, cyrus, dara], 1),
     ):
@@ -128,6 +130,11 @@ def made_of_every_stage(client: TestClient, now: datetime) -> dict[str, str]:
     pair(client, made["swiss between rounds"], WIN)
     pair(client, made["swiss over"], WIN)  # one game and a bye, both decided
     pair(client, made["teams of four"])
+    pair(client, made["swiss everyone left"], WIN)
+    for device in (ava, babak):
+        assert device.call(
+            "POST", f"/api/tournaments/{made['swiss everyone left']}/leave"
+        ).is_success
 
     async def pair_arena(connection: AsyncConnection) -> None:
         await store.pair_arena(connection, made["arena over, a game on"])
@@ -152,6 +159,7 @@ def test_the_list_and_each_page_say_every_tournaments_stage(client: TestClient) 
         "swiss of nobody": "cancelled",
         "swiss of one": "cancelled",
         "swiss of one left": "cancelled",
+        "swiss everyone left": "finished",  # over early: nobody is left to pair
         "teams of three": "cancelled",  # one team: nobody to play
         "teams of four": "running",
     }

@@ -231,7 +231,10 @@ async def underway(connection: AsyncConnection, now: datetime) -> list[str]:
         and_(
             found.c.kind == SWISS,
             found.c.last_round < found.c.rounds,
-            or_(found.c.last_round > 0, found.c.playing >= found.c.players),
+            or_(
+                and_(found.c.last_round > 0, found.c.playing > 0),
+                found.c.playing >= found.c.players,
+            ),
         ),
     )
     rows = await connection.execute(
@@ -250,6 +253,8 @@ def stage(row: Any, now: datetime) -> str:
     seats: two players, or four in partnerships (:func:`teams.form_teams` makes ``n // 2`` teams
     of ``n``). Entries close at the start and nobody comes back, so a field too small then never
     grows: the clock pairs no cancelled Swiss (:func:`~pasur.server.tournaments.games.advance`).
+    A Swiss everyone has withdrawn from between rounds is finished early: nobody is left to pair
+    (one player or team left has the byes of the rounds to come).
     """
     starts = aware(row.starts_at)
     if now < starts:
@@ -258,6 +263,8 @@ def stage(row: Any, now: datetime) -> str:
         return RUNNING if now < starts + timedelta(minutes=row.minutes) else FINISHED
     if row.last_round == 0 and row.playing < row.players:
         return CANCELLED
+    if row.playing == 0 and not row.undecided:
+        return FINISHED  # over early: everyone withdrew, nobody is left to pair
     return FINISHED if row.last_round >= row.rounds and not row.undecided else RUNNING
 
 
