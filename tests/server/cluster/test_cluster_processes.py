@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from cluster_support import fresh_prefix, redis_url
 from database_support import scratch_database
@@ -163,3 +164,40 @@ def test_the_game_goes_on_when_the_owning_process_dies(
     assert_no_play_lost(log, players)
     assert sum(1 for _, kind, _ in log if kind == "round_ended") == 1
     assert sum(1 for _, kind, _ in log if kind == "played") == 48
+
+
+def test_quick_match_seats_people_who_queue_at_two_processes(
+    servers: tuple[Server, Server],
+) -> None:
+    """One queue for the whole cluster: each person joins at one process and asks at the other
+    (as a load balancer without sticky sessions may send them), and both sit at one table,
+    which each then plays from the process they did not join at."""
+    a, b = servers
+    with guest(a, "Dara") as dara, guest(b, "Sima") as sima:
+        assert dara.post("/api/queue", json={"players": 2}).json()["state"] == "waiting"
+        with httpx.Client(base_url=b.base, cookies=dara.cookies, timeout=10.0) as dara_at_b:
+            assert dara_at_b.get("/api/queue").json()["state"] == "waiting"
+            matched = sima.post("/api/queue", json={"players": 2}).json()
+            assert matched["state"] == "matched", matched
+            with httpx.Client(base_url=a.base, cookies=sima.cookies, timeout=10.0) as sima_at_a:
+                assert sima_at_a.get("/api/queue").json() == {"state": "idle"}  # given once
+            mine = dara_at_b.get("/api/queue").json()
+    assert mine["state"] == "matched" and mine["table_id"] == matched["table_id"]
+    players = [
+        Player(mine["seat"], mine["seat_token"], mine["table_id"]),
+        Player(matched["seat"], matched["seat_token"], matched["table_id"]),
+    ]
+
+    async def play() -> None:
+        await players[0].open(b)
+        await players[1].open(a)
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(p.play_until(plays_after(8)) for p in players)), WAIT
+            )
+        finally:
+            for player in players:
+                await player.close()
+
+    asyncio.run(play())
+    assert all(any(e["kind"] == "played" for e in p.seen) for p in players)
