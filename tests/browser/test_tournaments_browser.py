@@ -2,8 +2,9 @@
 makes a Swiss with the form, joins it and sees itself in the standings; the standings follow
 the server live and call the player to a new table; a 4-player Swiss asks for a partner; the
 lobby lists the tournaments; a Swiss played out reads finished and one nobody could play
-cancelled; what each stage offers and how its start reads (a running Swiss takes no one new). In
-English and Persian, with no serious accessibility violation."""
+cancelled; pairings show their results; what each stage offers and how its start reads (a running
+Swiss takes no one new, and says so; an arena over marks nobody on fire). In English and Persian,
+with no serious accessibility violation."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from test_account_browser import new_account
 from pasur.server.db.database import Database
 from pasur.server.db.rows import TournamentRow
 from pasur.server.tournaments import store
-from pasur.server.tournaments.swiss import WIN
+from pasur.server.tournaments.swiss import DRAW, LOSS, WIN
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -217,8 +218,9 @@ def _started(
 ) -> None:
     """A Swiss of one round that started a minute ago (or, given ``minutes``, an arena that long
     whose time ran out a minute ago), written into the server's database with the server's own
-    store: ``entrants`` joined before the start, and when ``outcomes`` are given, the Swiss's
-    round is paired and its games decided so."""
+    store: ``entrants`` joined before the start, and each of ``outcomes`` decides the next game
+    paired (the first player's; a Swiss's round is paired at once, its bye last, an arena's
+    games one after another)."""
 
     async def write() -> None:
         database = Database(database_url(folder))
@@ -232,10 +234,11 @@ def _started(
                 made = await store.create(connection, "host", new)
                 for who in entrants:
                     await store.join(connection, made, who.casefold(), who, 2)
-                if outcomes:
-                    paired = await store.pair_swiss_round(connection, made)
-                    for game_id, outcome in zip(paired, outcomes, strict=False):
-                        await store.record(connection, game_id, outcome)
+                pair = store.pair_swiss_round if minutes is None else store.pair_arena
+                paired: list[int] = []
+                for outcome in outcomes:
+                    paired = paired or await pair(connection, made)
+                    await store.record(connection, paired.pop(0), outcome)
                 await connection.execute(
                     update(TournamentRow).where(TournamentRow.id == made).values(starts_at=started)
                 )
@@ -250,11 +253,13 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     browser: Browser, server: str, server_folder: Path
 ) -> None:
     """Both read as past: "started" (a cancelled one "was to start"), never "starts"; the Swiss
-    played out heads its pairings as its last round's, not the current ones; an arena over with
-    nobody in it says nobody joined, not "yet"."""
-    _started(server_folder, "Played cup", ("Ava", "Babak"), WIN)
+    played out heads its pairings as its last round's, not the current ones, each with its result;
+    an arena over with nobody in it says nobody joined, not "yet", and one whose winner was on a
+    streak no longer marks them on fire."""
+    _started(server_folder, "Played cup", ("Ava", "Babak", "Cyrus", "Dara", "Elham"), LOSS, DRAW)
     _started(server_folder, "Lonely cup", ("Ava",))
     _started(server_folder, "Quiet arena", (), minutes=30)
+    _started(server_folder, "Hot arena", ("Ava", "Babak"), WIN, WIN, minutes=30)
     context = guest_context(browser, server, "Nika", **PHONE, bypass_csp=True)  # for axe
     page = context.new_page()
     problems = watch(page)
@@ -281,12 +286,23 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     finished.locator("li:has-text('Quiet arena') a").click()
     page.wait_for_selector("#detail-title:has-text('Quiet arena')")
     assert "Nobody joined." in page.locator("#detail-live").inner_text()
+    finished.locator("li:has-text('Hot arena') a").click()
+    page.wait_for_selector("#detail-title:has-text('Hot arena')")
+    hot = page.evaluate("() => window.location.hash.slice(1)")
+    assert _call(page, "GET", f"/api/tournaments/{hot}")["standings"][0]["on_fire"]
+    assert "on fire" not in page.locator(".standings").inner_text()
+    assert page.locator("#detail-live h3").count() == 0  # no "Current pairings": nothing is on
+    screenshot(page, "tournament-arena-over-phone-en.png", whole=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "tournament-arena-over-desktop-en.png", whole=True)
+    page.set_viewport_size({"width": 360, "height": 740})
     played.locator("a").click()
     page.wait_for_selector("#detail-title:has-text('Played cup')")
     meta = page.locator("#detail-meta").inner_text()
     assert "Finished" in meta and "started " in meta and "starts" not in meta
     assert page.locator("#detail-live h3").inner_text() == "Last round's pairings"
-    assert "Ava against Babak" in page.locator(".pairings").inner_text()
+    pairings = page.locator(".pairings li").all_inner_texts()
+    assert pairings == ["Cyrus beat Ava", "Babak and Dara drew", "Elham has a bye"]
     assert page.locator("#detail-cancelled").count() == 0
     screenshot(page, "tournament-finished-phone-en.png", whole=True)
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -304,9 +320,16 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     page.wait_for_selector("#detail-title:has-text('Played cup')")
     assert "آغاز شد:" in page.locator("#detail-meta").inner_text()
     assert page.locator("#detail-live h3").inner_text() == "جفت‌های دور آخر"
+    assert page.locator(".pairings li").first.inner_text() == "Cyrus بر Ava پیروز شد"
     screenshot(page, "tournament-finished-desktop-fa.png", whole=True)
     page.set_viewport_size({"width": 360, "height": 740})
     screenshot(page, "tournament-finished-phone-fa.png", whole=True)
+    finished.locator("li:has-text('Hot arena') a").click()
+    page.wait_for_selector("#detail-title:has-text('Hot arena')")
+    assert "داغ" not in page.locator(".standings").inner_text()
+    screenshot(page, "tournament-arena-over-phone-fa.png", whole=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "tournament-arena-over-desktop-fa.png", whole=True)
 
     # The lobby lists what is running or to come: neither of them.
     page.goto(f"{server}/lobby?lang=en")
@@ -322,9 +345,10 @@ def test_a_running_swiss_is_closed_to_newcomers_and_a_running_arena_is_not(
     browser: Browser, server: str, server_folder: Path
 ) -> None:
     """The server refuses a Swiss's join once it starts (``tournament_started``), so its page
-    offers none; an arena's does throughout its window, and the join goes through. Both read
-    "started", on their pages, in the list and in the lobby."""
-    _started(server_folder, "Running cup", ("Ava", "Babak"))
+    offers none but says why (to someone not in it); an arena's does throughout its window, and
+    the join goes through. Both read "started", on their pages, in the list and in the lobby. A
+    game of the Swiss's round already decided shows its result beside the one still played."""
+    _started(server_folder, "Running cup", ("Ava", "Babak", "Cyrus", "Elham"), WIN)
     site = server.replace("127.0.0.1", "localhost")
     context, page = new_account(browser, site, "Dara", "en")
     problems = watch(page)
@@ -341,7 +365,10 @@ def test_a_running_swiss_is_closed_to_newcomers_and_a_running_arena_is_not(
     meta = page.locator("#detail-meta").inner_text()
     assert "Running" in meta and "started " in meta and "starts" not in meta
     assert page.locator("#join").count() == 0
+    assert page.locator("#entries-closed").inner_text() == "Entries closed when it started."
     assert page.locator("#detail-live h3").inner_text() == "Current pairings"
+    pairings = page.locator(".pairings li").all_inner_texts()
+    assert pairings == ["Ava beat Cyrus", "Babak against Elham"]
     assert serious_violations(page) == [], "a running Swiss in English"
     screenshot(page, "tournament-running-phone-en.png", whole=True)
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -353,6 +380,8 @@ def test_a_running_swiss_is_closed_to_newcomers_and_a_running_arena_is_not(
     page.wait_for_selector("#detail-title:has-text('Running cup')")
     assert "آغاز شد:" in page.locator("#detail-meta").inner_text()
     assert page.locator("#join").count() == 0
+    assert "پیوستن به آن بسته شد" in page.locator("#entries-closed").inner_text()
+    assert page.locator(".pairings li").first.inner_text() == "Ava بر Cyrus پیروز شد"
     screenshot(page, "tournament-running-desktop-fa.png", whole=True)
     page.set_viewport_size({"width": 360, "height": 740})
     screenshot(page, "tournament-running-phone-fa.png", whole=True)

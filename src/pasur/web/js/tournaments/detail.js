@@ -8,6 +8,7 @@ import { formatNumber, t, tParts } from '../shared/i18n.js';
 import { cancelledText, lengthText, startText } from './summary.js';
 
 const OVER = ['finished', 'cancelled']; // nothing more to join or leave
+const [LOSS, DRAW, WIN] = [0, 1, 2]; // a pairing's outcome, as the server's swiss.py counts it
 
 function standingsTable(detail) {
   const arena = detail.kind === 'arena';
@@ -15,7 +16,8 @@ function standingsTable(detail) {
   const head = ['rank', teams ? 'team' : 'name', 'score', arena ? 'games' : 'buchholz'];
   const row = (line, index) => {
     const name = line.withdrawn ? t('tournaments.withdrawn', { name: line.name }) : line.name;
-    const fire = arena && line.on_fire ? ` ${t('tournaments.on_fire')}` : '';
+    // A streak doubles the games still to come: once the arena is over, it doubles nothing.
+    const fire = arena && detail.stage === 'running' && line.on_fire ? ` ${t('tournaments.on_fire')}` : '';
     const last = arena ? line.games : line.buchholz;
     return h('tr', {}, h('td', { text: formatNumber(index + 1) }), h('td', {}, h('bdi', { text: name }), fire), h('td', { text: formatNumber(line.score) }), h('td', { text: formatNumber(last) }));
   };
@@ -28,18 +30,28 @@ function standingsTable(detail) {
   );
 }
 
+/** A pairing in words, with its result once it has one (`outcome` is the first player's). */
+function pairingText({ first, second, outcome }) {
+  if (second === null) return tParts('tournaments.bye', { name: first });
+  if (outcome === WIN) return tParts('tournaments.beat', { winner: first, loser: second });
+  if (outcome === LOSS) return tParts('tournaments.beat', { winner: second, loser: first });
+  if (outcome === DRAW) return tParts('tournaments.drew', { first, second });
+  return tParts('tournaments.versus', { first, second });
+}
+
 function pairingItem(game) {
-  const names = game.second === null ? t('tournaments.bye', { name: game.first }) : t('tournaments.versus', { first: game.first, second: game.second });
+  const names = pairingText(game);
   const link = game.yours && game.table_id && game.outcome === null ? h('a', { href: `/play/t/${game.table_id}`, class: 'button small', text: t('tournaments.your_table') }) : null;
   return h('li', { class: game.yours ? 'yours' : null }, names, link ? ' ' : null, link);
 }
 
 /** The last round's pairings of a Swiss (its games on, or a played-out Swiss's final round), an
- * arena's games on now. */
+ * arena's games on now (none once it is over and they are played out). */
 function pairingsList(detail) {
   const round = Math.max(0, ...detail.pairings.map((game) => game.round));
   const current = detail.pairings.filter((game) => game.round === round && (detail.kind === 'swiss' || game.outcome === null));
   const final = detail.kind === 'swiss' && detail.stage === 'finished';
+  if (!current.length && detail.stage === 'finished') return []; // an arena over, its games all played
   return [
     h('h3', { text: t(final ? 'tournaments.pairings_final' : 'tournaments.pairings') }),
     current.length ? h('ul', { class: 'pairings' }, current.map(pairingItem)) : h('p', { class: 'hint', text: t('tournaments.no_pairings') }),
@@ -75,7 +87,10 @@ function actions(detail, { account, join, leave }) {
       h('button', { type: 'button', id: 'leave', class: 'button', text: t('tournaments.leave'), onclick: leave }),
     );
   }
-  if (!joinable(detail)) return null;
+  if (!joinable(detail)) {
+    // Only a running Swiss gets here: say why it offers no Join (to one who left it, the call does).
+    return detail.you ? null : h('div', { class: 'actions' }, h('p', { id: 'entries-closed', class: 'hint', text: t('tournaments.entries_closed') }));
+  }
   const partner = detail.players === 4 && detail.kind === 'swiss'
     ? h('input', { id: 'join-partner', type: 'text', maxlength: '64', autocomplete: 'off', 'aria-describedby': 'join-partner-help' })
     : null;
