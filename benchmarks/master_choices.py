@@ -17,7 +17,7 @@ all but the last two, where the expert searches to the round's end): one in each
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -87,6 +87,27 @@ def decision_group(
     return inputs, targets
 
 
+def sampled_decisions(
+    generation: Generation, name: str, bot: Bot
+) -> Iterator[tuple[int, int, GameState, Move, random.Random]]:
+    """Play the rounds of ``name`` with ``bot`` at every seat, and at one decision drawn in each
+    deal whose search stops at a leaf, yield (round, cards dealt, state, the bot's move, the
+    round's chance for drawing), before the move is played on."""
+    for number, (state, rngs) in enumerate(shard_rounds(generation, name)):
+        pick = random.Random(f"{name}:{number}:pick")
+        per_deal = HAND_SIZE * state.players
+        dealt, played, chosen_at = state.dealt, 0, pick.randrange(per_deal)
+        while state.turn >= 0:
+            if state.dealt != dealt:
+                dealt, played, chosen_at = state.dealt, 0, pick.randrange(per_deal)
+            seat = state.turn
+            move = bot.choose(view(state, seat), legal_moves(state), rngs[seat])
+            if played == chosen_at and searched_to_a_leaf(state):
+                yield number, dealt, state, move, pick
+            state = play_legal(state, move)
+            played += 1
+
+
 def make_choice_shard(generation: Generation, shard: int, path: Path) -> int:
     """Play one shard's rounds and write its choice groups to ``path``; the number of groups."""
     name = f"master-choices:{generation.seed}:{shard}"
@@ -95,28 +116,15 @@ def make_choice_shard(generation: Generation, shard: int, path: Path) -> int:
     targets: list[float] = []
     groups: list[int] = []
     count = 0
-    for number, (state, rngs) in enumerate(shard_rounds(generation, name)):
-        pick = random.Random(f"{name}:{number}:pick")
-        per_deal = HAND_SIZE * state.players
-        chosen_at = pick.randrange(per_deal)
-        played_in_deal = 0
-        dealt = state.dealt
-        while state.turn >= 0:
-            if state.dealt != dealt:
-                dealt, played_in_deal, chosen_at = state.dealt, 0, pick.randrange(per_deal)
-            seat = state.turn
-            move = bot.choose(view(state, seat), legal_moves(state), rngs[seat])
-            if played_in_deal == chosen_at and searched_to_a_leaf(state):
-                more_inputs, more_targets = decision_group(
-                    state, move, bot, f"{name}:{number}:{dealt}", pick
-                )
-                if len(more_targets) > 1:
-                    inputs.extend(more_inputs)
-                    targets.extend(more_targets)
-                    groups.extend([count] * len(more_targets))
-                    count += 1
-            state = play_legal(state, move)
-            played_in_deal += 1
+    for number, dealt, state, move, pick in sampled_decisions(generation, name, bot):
+        more_inputs, more_targets = decision_group(
+            state, move, bot, f"{name}:{number}:{dealt}", pick
+        )
+        if len(more_targets) > 1:
+            inputs.extend(more_inputs)
+            targets.extend(more_targets)
+            groups.extend([count] * len(more_targets))
+            count += 1
     partial = path.with_suffix(".partial.npz")
     np.savez_compressed(
         partial,

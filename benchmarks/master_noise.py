@@ -22,36 +22,23 @@ import random
 import sys
 from collections.abc import Sequence
 
-from master_choices import play_out, searched_to_a_leaf
-from master_data import Generation, shard_rounds
+from master_choices import play_out, sampled_decisions
+from master_data import Generation
 
 from pasur.bots.evaluation import Valuation
-from pasur.rules import GameState, legal_moves, play_legal, view
-from pasur.rules.deal import HAND_SIZE
+from pasur.rules import GameState, play_legal, view
 
 
 def replayed_differences(generation: Generation, name: str) -> list[float]:
     """For one decision a deal in each round, the difference of two play-outs' outcomes."""
-    bot = generation.bot()
     differences = []
-    for number, (state, rngs) in enumerate(shard_rounds(generation, name)):
-        pick = random.Random(f"{name}:{number}:pick")
-        per_deal = HAND_SIZE * state.players
-        dealt, played, chosen_at = state.dealt, 0, pick.randrange(per_deal)
-        while state.turn >= 0:
-            if state.dealt != dealt:
-                dealt, played, chosen_at = state.dealt, 0, pick.randrange(per_deal)
-            seat = state.turn
-            move = bot.choose(view(state, seat), legal_moves(state), rngs[seat])
-            if played == chosen_at and searched_to_a_leaf(state):
-                after = play_legal(state, move)
-                first, second = (
-                    _outcome(after, seat, generation, f"{name}:{number}:{dealt}:{each}")
-                    for each in (0, 1)
-                )
-                differences.append(first - second)
-            state = play_legal(state, move)
-            played += 1
+    for number, dealt, state, move, _ in sampled_decisions(generation, name, generation.bot()):
+        after = play_legal(state, move)
+        first, second = (
+            _outcome(after, state.turn, generation, f"{name}:{number}:{dealt}:{each}")
+            for each in (0, 1)
+        )
+        differences.append(first - second)
     return differences
 
 

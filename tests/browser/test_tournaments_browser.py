@@ -31,6 +31,19 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+
+
+def _shots(page: Page, name: str, lang: str) -> None:
+    """Whole-page screenshots ``name-phone-lang.png`` and ``name-desktop-lang.png``: at the
+    page's size first, then at the other, where the page is left."""
+    now = "phone" if (page.viewport_size or {}).get("width", 0) < 760 else "desktop"
+    other = "desktop" if now == "phone" else "phone"
+    screenshot(page, f"{name}-{now}-{lang}.png", whole=True)
+    page.set_viewport_size(SIZES[other])
+    screenshot(page, f"{name}-{other}-{lang}.png", whole=True)
+
+
 @pytest.fixture(scope="module")
 def server_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("server")
@@ -78,9 +91,7 @@ def test_an_account_makes_and_joins_a_swiss_in_both_languages(
     assert "سوئیسی" in page.locator("#tournament-detail").inner_text()
     assert page.locator("[data-stage='upcoming'] h3").inner_text() == "پیش رو"
     assert serious_violations(page) == [], "the list and the standings in Persian"
-    screenshot(page, "tournaments-phone-fa.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "tournaments-desktop-fa.png", whole=True)
+    _shots(page, "tournaments", "fa")
 
     page.locator("#leave").click()
     page.wait_for_selector(
@@ -141,16 +152,12 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
     page.wait_for_selector(".standings tbody tr:has-text('Babak')")
     assert "Shirin against Babak" in page.locator(".pairings").inner_text()
     assert serious_violations(page) == [], "the live tournament in English"
-    screenshot(page, "tournaments-live-phone-en.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "tournaments-live-desktop-en.png")
+    _shots(page, "tournaments-live", "en")
     page.goto(f"{site}/tournaments?lang=fa#{made['id']}")
     _ready(page)
     page.wait_for_selector("#your-table")
     assert "میزتان منتظر شماست" in page.locator("#your-call").inner_text()
-    screenshot(page, "tournaments-live-desktop-fa.png")
-    page.set_viewport_size({"width": 360, "height": 740})
-    screenshot(page, "tournaments-live-phone-fa.png", whole=True)
+    _shots(page, "tournaments-live", "fa")
 
     # The table keeps its seats for the two: a third person, who read its id, only watches.
     table_id = table.rsplit("/", 1)[1]
@@ -199,15 +206,11 @@ def test_the_standings_are_live_and_call_the_player_to_their_new_table(
     assert names[0] == "Evening arena" and "Team cup" in names  # running, then upcoming
     assert listed.first.locator("a").get_attribute("href") == f"/tournaments#{made['id']}"
     assert serious_violations(page) == [], "the lobby in English"
-    screenshot(page, "lobby-tournaments-phone-en.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "lobby-tournaments-desktop-en.png", whole=True)
+    _shots(page, "lobby-tournaments", "en")
     page.goto(f"{site}/lobby?lang=fa")
     page.locator("#lobby-tournaments li").first.wait_for()
     assert page.locator("#lobby-tournaments h2").inner_text() == "مسابقه‌ها"
-    screenshot(page, "lobby-tournaments-desktop-fa.png", whole=True)
-    page.set_viewport_size({"width": 360, "height": 740})
-    screenshot(page, "lobby-tournaments-phone-fa.png", whole=True)
+    _shots(page, "lobby-tournaments", "fa")
     assert problems == []
     other.close()
     context.close()
@@ -292,9 +295,7 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     assert _call(page, "GET", f"/api/tournaments/{hot}")["standings"][0]["on_fire"]
     assert "on fire" not in page.locator(".standings").inner_text()
     assert page.locator("#detail-live h3").count() == 0  # no "Current pairings": nothing is on
-    screenshot(page, "tournament-arena-over-phone-en.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "tournament-arena-over-desktop-en.png", whole=True)
+    _shots(page, "tournament-arena-over", "en")
     page.set_viewport_size({"width": 360, "height": 740})
     played.locator("a").click()
     page.wait_for_selector("#detail-title:has-text('Played cup')")
@@ -304,9 +305,7 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     pairings = page.locator(".pairings li").all_inner_texts()
     assert pairings == ["Cyrus beat Ava", "Babak and Dara drew", "Elham has a bye"]
     assert page.locator("#detail-cancelled").count() == 0
-    screenshot(page, "tournament-finished-phone-en.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "tournament-finished-desktop-en.png", whole=True)
+    _shots(page, "tournament-finished", "en")
 
     page.goto(f"{server}/tournaments?lang=fa")
     _ready(page)
@@ -321,15 +320,11 @@ def test_a_swiss_played_out_reads_finished_and_one_too_small_to_pair_cancelled(
     assert "آغاز شد:" in page.locator("#detail-meta").inner_text()
     assert page.locator("#detail-live h3").inner_text() == "جفت‌های دور آخر"
     assert page.locator(".pairings li").first.inner_text() == "Cyrus بر Ava پیروز شد"
-    screenshot(page, "tournament-finished-desktop-fa.png", whole=True)
-    page.set_viewport_size({"width": 360, "height": 740})
-    screenshot(page, "tournament-finished-phone-fa.png", whole=True)
+    _shots(page, "tournament-finished", "fa")
     finished.locator("li:has-text('Hot arena') a").click()
     page.wait_for_selector("#detail-title:has-text('Hot arena')")
     assert "داغ" not in page.locator(".standings").inner_text()
-    screenshot(page, "tournament-arena-over-phone-fa.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "tournament-arena-over-desktop-fa.png", whole=True)
+    _shots(page, "tournament-arena-over", "fa")
 
     # The lobby lists what is running or to come: neither of them.
     page.goto(f"{server}/lobby?lang=en")
@@ -370,9 +365,7 @@ def test_a_running_swiss_is_closed_to_newcomers_and_a_running_arena_is_not(
     pairings = page.locator(".pairings li").all_inner_texts()
     assert pairings == ["Ava beat Cyrus", "Babak against Elham"]
     assert serious_violations(page) == [], "a running Swiss in English"
-    screenshot(page, "tournament-running-phone-en.png", whole=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "tournament-running-desktop-en.png", whole=True)
+    _shots(page, "tournament-running", "en")
 
     page.goto(f"{site}/tournaments?lang=fa")
     _ready(page)
@@ -382,9 +375,7 @@ def test_a_running_swiss_is_closed_to_newcomers_and_a_running_arena_is_not(
     assert page.locator("#join").count() == 0
     assert "پیوستن به آن بسته شد" in page.locator("#entries-closed").inner_text()
     assert page.locator(".pairings li").first.inner_text() == "Ava بر Cyrus پیروز شد"
-    screenshot(page, "tournament-running-desktop-fa.png", whole=True)
-    page.set_viewport_size({"width": 360, "height": 740})
-    screenshot(page, "tournament-running-phone-fa.png", whole=True)
+    _shots(page, "tournament-running", "fa")
 
     page.goto(f"{site}/tournaments?lang=en#{made['id']}")
     _ready(page)
