@@ -183,11 +183,9 @@ class ScoreSheetRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    made_offline: Mapped[str | None] = mapped_column(
-        String(36), nullable=True, unique=True, index=True
-    )
-    """The id a browser gave the sheet it made with no connection (a UUID), so that the same
-    creation sent again, after its answer was lost, finds this sheet instead of making another."""
+    made_offline: Mapped[str | None] = mapped_column(String(36), unique=True, index=True)
+    """The id a browser gave the sheet it made with no connection (a UUID): the same creation
+    sent again, after its answer was lost, finds this sheet instead of making another."""
 
 
 # Accounts with passkeys (pasur.server.accounts).
@@ -326,11 +324,8 @@ class ChallengeRow(Base):
 
 
 class QueueSeekerRow(Base):
-    """Someone in the quick-match queue, from joining until they read the seat they were given.
-
-    Kept here rather than in a process's memory so that every process of a cluster pairs the
-    same queue and answers the same status (docs/quick-match.md).
-    """
+    """Someone in the quick-match queue, from joining until they read the seat they were given:
+    in the database, so that every process of a cluster pairs one queue (docs/quick-match.md)."""
 
     __tablename__ = "queue_seekers"
 
