@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import ColumnElement, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from pasur.rules import RoundCounts, make_rules
@@ -114,17 +114,21 @@ class SheetStore:
 
     async def _made_offline(self, made_offline: str) -> StoredSheet | None:
         """The sheet a browser made under ``made_offline``, if it was created already."""
-        async with self._engine.connect() as connection:
-            token = await connection.scalar(
-                select(ScoreSheetRow.edit_token).where(ScoreSheetRow.made_offline == made_offline)
-            )
-        found = None if token is None else await self.find(token)
-        return None if found is None else found[0]
+        return await self._read(ScoreSheetRow.made_offline == made_offline)
 
     async def find(self, token: str) -> tuple[StoredSheet, Access] | None:
         """The sheet whose edit or share token is ``token``, and which of the two it is."""
         if not _TOKEN.fullmatch(token):
             return None
+        row_type = ScoreSheetRow
+        stored = await self._read(or_(row_type.edit_token == token, row_type.share_token == token))
+        if stored is None:
+            return None
+        edit = secrets.compare_digest(stored.edit_token, token)
+        return stored, Access.EDIT if edit else Access.SHARE
+
+    async def _read(self, where: ColumnElement[bool]) -> StoredSheet | None:
+        """The one sheet ``where`` picks, if any."""
         row_type = ScoreSheetRow
         async with self._engine.connect() as connection:
             result = await connection.execute(
@@ -134,16 +138,14 @@ class SheetStore:
                     row_type.share_token,
                     row_type.version,
                     row_type.data,
-                ).where(or_(row_type.edit_token == token, row_type.share_token == token))
+                ).where(where)
             )
             row = result.one_or_none()
         if row is None:
             return None
-        stored = StoredSheet(
+        return StoredSheet(
             row.id, row.edit_token, row.share_token, row.version, decode_history(row.data)
         )
-        access = Access.EDIT if secrets.compare_digest(row.edit_token, token) else Access.SHARE
-        return stored, access
 
     async def save(self, stored: StoredSheet, history: SheetHistory) -> StoredSheet:
         """Write a changed sheet, if nobody changed it since ``stored`` was read.
