@@ -1,5 +1,6 @@
 // The tournaments page (/tournaments): every tournament grouped as running, upcoming and
-// finished (a cancelled one among the finished, marked); one tournament (its id in the URL's hash) drawn by detail.js; the form to make one.
+// finished (a cancelled one among the finished, marked); one tournament (its id in the URL's
+// hash) drawn by detail.js; the form to make one.
 // While the page is in view it reads the list and the tournament again every few seconds, so
 // the standings are live and a player sees (and hears of) their next table as soon as it opens.
 
