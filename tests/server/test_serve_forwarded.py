@@ -13,7 +13,12 @@ from typing import Any
 import pytest
 import websockets
 from process_support import guest, launch, stop, wait_until_up
-from test_server_serve import one_line_error, pasur, served  # noqa: F401 - served is a fixture
+from test_server_serve import (  # noqa: F401 - served is a fixture
+    free_port,
+    one_line_error,
+    pasur,
+    served,
+)
 
 SOCKETS = 25
 """More sockets than one address may hold open (20), each claiming an address of its own."""
@@ -68,10 +73,11 @@ def test_serve_passes_the_trusted_proxies_to_uvicorn(
     tmp_path: Path,
 ) -> None:
     db = f"sqlite+aiosqlite:///{tmp_path / 'pasur.db'}"
-    assert pasur("serve", "--db", db).code == 0
+    port = str(free_port())
+    assert pasur("serve", "--db", db, "--port", port).code == 0
     assert served[-1]["proxy_headers"] is False
     ips = "10.0.0.1, 192.168.0.0/16,::1"
-    assert pasur("serve", "--db", db, "--forwarded-allow-ips", ips).code == 0
+    assert pasur("serve", "--db", db, "--port", port, "--forwarded-allow-ips", ips).code == 0
     assert served[-1]["proxy_headers"] is True
     assert served[-1]["forwarded_allow_ips"] == ["10.0.0.1", "192.168.0.0/16", "::1"]
 

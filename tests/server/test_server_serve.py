@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -55,13 +56,28 @@ def pasur(*args: str, env: dict[str, str] | None = None) -> Result:
 
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Calls of ``uvicorn.run``, which is replaced so that nothing listens."""
+    """What ``uvicorn.Server.run`` was asked to serve, which is replaced so that nothing is
+    served: the app, the options and the address of the socket ``pasur serve`` bound."""
     calls: list[dict[str, Any]] = []
 
-    def record(app: Any, **options: Any) -> None:
-        calls.append({"app": app, **options})
+    def record(server: uvicorn.Server, sockets: list[socket.socket] | None = None) -> None:
+        config = server.config
+        assert sockets is not None
+        (listening,) = sockets
+        calls.append(
+            {
+                "app": config.app,
+                "host": config.host,
+                "port": config.port,
+                "log_config": config.log_config,
+                "proxy_headers": config.proxy_headers,
+                "forwarded_allow_ips": config.forwarded_allow_ips,
+                "bound": listening.getsockname()[:2],
+            }
+        )
+        server.started = True
 
-    monkeypatch.setattr(uvicorn, "run", record)
+    monkeypatch.setattr(uvicorn.Server, "run", record)
     return calls
 
 
@@ -106,12 +122,14 @@ def test_a_bad_pasur_db_is_named_as_such(served: list[dict[str, Any]]) -> None:
 
 def test_serve_runs_uvicorn_on_the_app(served: list[dict[str, Any]], tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'scores.db'}"
-    result = pasur("serve", "--host", "0.0.0.0", "--port", "8123", "--db", url)
+    port = free_port()
+    result = pasur("serve", "--host", "0.0.0.0", "--port", str(port), "--db", url)
     assert result.code == 0, result
-    assert result.stdout.startswith("Pasur serves on http://0.0.0.0:8123/ ")
+    assert result.stdout.startswith(f"Pasur serves on http://0.0.0.0:{port}/ ")
     assert url in result.stdout
     (call,) = served
-    assert (call["host"], call["port"]) == ("0.0.0.0", 8123)
+    assert (call["host"], call["port"]) == ("0.0.0.0", port)
+    assert call["bound"] == ("0.0.0.0", port)
     app = call["app"]
     assert isinstance(app, FastAPI)
     assert app.state.settings.database_url == url
@@ -125,32 +143,114 @@ def test_serve_defaults_to_pasur_db_here_unless_pasur_db_says_otherwise(
     served: list[dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert pasur("serve").code == 0
+    with _taken_port(8000) as taken:
+        if taken:  # pragma: no cover - another program holds 8000 on this machine
+            pytest.skip("port 8000 is in use here, so the default cannot be served")
+        assert pasur("serve").code == 0
     assert served[-1]["app"].state.settings.database_url == "sqlite+aiosqlite:///./pasur.db"
     assert (served[-1]["host"], served[-1]["port"]) == ("127.0.0.1", 8000)
     assert (tmp_path / "pasur.db").is_file()
 
     other = f"sqlite+aiosqlite:///{tmp_path / 'other.db'}"
-    assert pasur("serve", env={"PASUR_DB": other}).code == 0
+    assert pasur("serve", "--port", str(free_port()), env={"PASUR_DB": other}).code == 0
     assert served[-1]["app"].state.settings.database_url == other
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
 
 
-def test_a_real_server_starts_serves_and_shuts_down_gracefully(tmp_path: Path) -> None:
-    port = _free_port()
+@contextlib.contextmanager
+def _taken_port(port: int) -> Iterator[bool]:
+    """Whether ``port`` on loopback is taken by another program right now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            yield True
+            return
+    yield False
+
+
+@contextlib.contextmanager
+def _listener(host: str = "127.0.0.1") -> Iterator[int]:
+    """A port another program listens on for the duration."""
+    with socket.socket() as other:
+        other.bind((host, 0))
+        other.listen()
+        yield other.getsockname()[1]
+
+
+def test_a_port_in_use_is_one_line_and_exit_2_before_serving(
+    served: list[dict[str, Any]], tmp_path: Path
+) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'pasur.db'}"
-    command = [
+    with _listener() as port:
+        result = pasur("serve", "--port", str(port), "--db", url)
+    line = one_line_error(result, f"port {port} is already in use", "--port")
+    assert "Errno" not in line
+    assert served == []
+
+
+@pytest.mark.parametrize(
+    ("host", "fragments"),
+    [
+        ("no-such-host.invalid", ("--host 'no-such-host.invalid'", "127.0.0.1", "0.0.0.0")),
+        ("192.0.2.1", ("--host 192.0.2.1 is not an address of this computer",)),
+    ],
+)
+def test_a_host_that_cannot_be_listened_on_is_one_line_and_exit_2(
+    served: list[dict[str, Any]], tmp_path: Path, host: str, fragments: tuple[str, ...]
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'pasur.db'}"
+    result = pasur("serve", "--host", host, "--port", str(free_port()), "--db", url)
+    one_line_error(result, *fragments)
+    assert served == []
+
+
+def test_a_real_server_on_a_port_in_use_says_so_before_any_serves_on_line(
+    tmp_path: Path,
+) -> None:
+    """The command as a person runs it: nothing from uvicorn, no "serves on", exit 2."""
+    with _listener() as port:
+        done = subprocess.run(
+            [
+                *_command(),
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite+aiosqlite:///{tmp_path / 'p.db'}",
+            ],
+            capture_output=True,
+            text=True,
+            env={key: value for key, value in os.environ.items() if key != "PASUR_DB"},
+            cwd=tmp_path,
+            timeout=60,
+        )
+    assert done.returncode == 2, done
+    assert done.stdout == ""
+    assert "serves on" not in done.stderr
+    assert "startup complete" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"pasur serve: port {port} is already in use"), line
+
+
+def _command() -> list[str]:
+    return [
         sys.executable,
         "-c",
         "import sys; from pasur.cli.main import run; sys.argv[0] = 'pasur'; run()",
-        *("serve", "--port", str(port), "--db", url),
     ]
+
+
+def test_a_real_server_starts_serves_and_shuts_down_gracefully(tmp_path: Path) -> None:
+    port = free_port()
+    url = f"sqlite+aiosqlite:///{tmp_path / 'pasur.db'}"
+    command = [*_command(), "serve", "--port", str(port), "--db", url]
     env = {key: value for key, value in os.environ.items() if key != "PASUR_DB"}
     server = subprocess.Popen(
         command,

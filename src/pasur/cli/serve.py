@@ -9,7 +9,10 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
+import errno
 import ipaddress
+import socket
+import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -76,6 +79,9 @@ def serve(
     # URL or a database that cannot be migrated is one line, not a traceback.
     run_on_database(settings, source, prepare)
 
+    # Listen before saying so: a port in use or an address this computer does not have is one
+    # line and exit 2 here, not "serves on" followed by uvicorn's error and exit 3.
+    listening = _listen(host, port)
     shown_host = f"[{host}]" if ":" in host else host
     typer.echo(
         f"Pasur serves on http://{shown_host}:{port}/ "
@@ -83,7 +89,7 @@ def serve(
         f"{', tables shared through Redis' if settings.redis_url else ''}); press Ctrl+C to stop."
     )
     typer.echo(_who_can_join(settings))
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(settings),
         host=host,
         port=port,
@@ -98,6 +104,57 @@ def serve(
         ws_per_message_deflate=False,
         ws_max_size=WS_MAX_MESSAGE,
     )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles Ctrl+C itself
+        pass
+    finally:
+        listening.close()
+    if not server.started:
+        # The application failed to start (uvicorn has logged why): exit as uvicorn.run does.
+        sys.exit(3)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, as uvicorn would bind it, for uvicorn to serve on.
+
+    Raises:
+        UsageError: the address does not resolve, is not this computer's, or the port is taken
+            or needs privileges; the message says how to fix it.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        raise UsageError(_bind_problem(host, port, error)) from None
+    listening.set_inheritable(True)
+    return listening
+
+
+def _bind_problem(host: str, port: int, error: OSError) -> str:
+    """Why ``host:port`` cannot be listened on, and what to do instead, in one line."""
+    if isinstance(error, socket.gaierror):
+        return (
+            f"--host {host!r} is not an address this computer can find; use 127.0.0.1 (this "
+            "computer only), 0.0.0.0 (every network) or one of this computer's addresses"
+        )
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is already in use on {host} (another pasur serve?); stop that "
+            "program or choose another port with --port"
+        )
+    if error.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"--host {host} is not an address of this computer; use 127.0.0.1 (this computer "
+            "only), 0.0.0.0 (every network) or one of this computer's addresses"
+        )
+    if error.errno == errno.EACCES:
+        return f"port {port} needs administrator rights; choose a port above 1023 with --port"
+    return f"cannot listen on {host}:{port}: {error.strerror or error}"
 
 
 def _who_can_join(settings: ServerSettings) -> str:
