@@ -264,3 +264,20 @@ def test_an_accounts_attempt_counts_on_every_device_it_signs_in_on(
     refused = laptop.call("POST", "/api/daily/2/start")
     assert (refused.status_code, refused.json()["detail"]["code"]) == (409, "daily_played")
     assert laptop.call("GET", "/api/daily/2/game").status_code == 200  # and it picks it up
+
+
+def test_a_signed_in_account_plays_the_deal_under_its_name(
+    client: TestClient, daily: DailyGames
+) -> None:
+    maker, laptop, passkey = Device(client), Device(client), Passkey()
+    maker.guest("Shirin")
+    assert maker.add_passkey(passkey).status_code == 201
+    assert laptop.sign_in(passkey).status_code == 200  # never a guest on this browser
+    assert laptop.call("GET", "/api/daily").json()["you"]["name"] == "Shirin"
+    answer = laptop.call("POST", "/api/daily/2/start").json()
+    while answer["score"] is None:
+        move = answer["view"]["legal"][0]
+        answer = laptop.call("POST", "/api/daily/2/play", {"move": move}).json()
+    assert laptop.call("GET", "/api/daily").json()["deals"][0]["status"] == "finished"
+    board = client.get("/api/daily/2/leaderboard").json()["scores"]
+    assert board == [{"name": "Shirin", "score": answer["score"]}]

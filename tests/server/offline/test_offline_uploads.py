@@ -7,9 +7,11 @@ import json
 from typing import Any
 
 from fastapi.testclient import TestClient
+from passkey_support import Device, Passkey
 from test_offline_practice import finished
 
 from pasur.protocol import ErrorCode
+from pasur.server.http.guests import COOKIE
 
 
 def guest(client: TestClient) -> None:
@@ -83,3 +85,22 @@ def test_refusals(client: TestClient) -> None:
             event["kind"] = "seated"
     assert code(send(client, two_people)) == ErrorCode.BAD_LOG.value
     assert client.get("/api/history").json()["games"] == []
+
+
+def test_a_signed_in_accounts_game_goes_to_the_account_under_its_name(
+    client: TestClient,
+) -> None:
+    """The name typed offline ("Mina") gives way to the account's: the game is the account's."""
+    maker, laptop, passkey = Device(client), Device(client), Passkey()
+    maker.guest("Ava")
+    assert maker.add_passkey(passkey, name="Ava_T").status_code == 201
+    assert laptop.sign_in(passkey).status_code == 200
+    body = gzip.compress(finished().upload().encode())
+    headers = {"Content-Type": "application/gzip", "Cookie": f"{COOKIE}={laptop.cookie}"}
+    answer = client.post("/api/offline/games", content=body, headers=headers)
+    assert answer.status_code == 201, answer.text
+    client.cookies.clear()
+    games = laptop.call("GET", "/api/history").json()["games"]
+    assert [(g["table_id"], g["seats"][g["you"]]) for g in games] == [
+        (answer.json()["table_id"], "Ava_T")
+    ]

@@ -6,8 +6,10 @@ hundred kilobytes or so, the request limit is 64 KiB; they shrink about tenfold)
 believed: the server rebuilds the table from the events with its own :meth:`Table.from_log` (every
 play checked by the engine), replays the finished game's record with
 :func:`pasur.rules.records.replay`, and only then stores the table as if it had been played here.
-The person's seat gets their guest id; the game is never rated. Sending the same game twice
-stores it once (its id is a digest of who sent it and what).
+The person's seat gets the id and name of their cookie (a guest's, or a signed-in account's:
+the game is then the account's, under its name whatever name was typed offline); the game is
+never rated. Sending the same game twice stores it once (its id is a digest of who sent it and
+what).
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ async def upload_games(request: Request) -> Response:
     ``{"table_id", "games": [{"game", "replay_url"}]}``."""
     guest = shared(request, "guests", Guests).of(request)
     config, events = _read(await request.body())
-    events = [_as_you(event, guest.id) for event in events]
+    events = [_as_you(event, guest.id, guest.name) for event in events]
     table = _rebuilt(config, events)
     digest = hashlib.sha256(guest.id.encode() + b"\0" + json.dumps(events).encode())
     table_id = TABLE_PREFIX + digest.hexdigest()[:28]
@@ -127,14 +129,19 @@ def _read(body: bytes) -> tuple[TableConfig, list[dict[str, Any]]]:
     return config, events
 
 
-def _as_you(event: dict[str, Any], player_id: str) -> dict[str, Any]:
-    """The event with the person's seat given to ``player_id``; nobody else may be a person."""
+def _as_you(event: dict[str, Any], player_id: str, name: str) -> dict[str, Any]:
+    """The event with the person's seat given to ``player_id`` under ``name`` (in the names each
+    game starts with too); nobody else may be a person."""
+    data = event.get("data")
+    if event.get("kind") == Kind.STARTED.value and isinstance(data, dict):
+        seats = data.get("seats")
+        if isinstance(seats, list) and seats:
+            return {**event, "data": {**data, "seats": [name, *seats[1:]]}}
     if event.get("kind") != Kind.SEATED.value:
         return event
-    data = event.get("data")
     if not isinstance(data, dict) or data.get("seat") != YOU:
         raise Refused(E.BAD_LOG, "a game played offline seats one person, in seat 0")
-    return {**event, "data": {**data, "player": player_id}}
+    return {**event, "data": {**data, "player": player_id, "name": name}}
 
 
 def _rebuilt(config: TableConfig, events: list[dict[str, Any]]) -> Table:

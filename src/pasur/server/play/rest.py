@@ -1,6 +1,6 @@
 """Online play's REST calls: guests, and making, listing and filling tables.
 
-``POST`` and ``GET /api/guest``; ``POST /api/tables``, ``GET /api/tables``,
+``POST`` and ``GET /api/guest``, ``GET /api/me``; ``POST /api/tables``, ``GET /api/tables``,
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join``, ``/leave``, ``/bots``, ``/start``,
 ``/seat-token`` and ``DELETE /api/tables/{id}/bots/{seat}`` (``docs/protocol.md``, section 3a).
 Each call turns into a table command run by the table manager; a refusal is the table's own
@@ -67,12 +67,18 @@ def rejoin_url(table_id: str, token: str) -> str:
     responses=refusals(E.BAD_NAME, E.ACCOUNT_NAME, E.CROSS_SITE, body=True),
 )
 async def new_guest(request: Request, body: GuestBody) -> Response:
-    """Set the guest cookie. A guest who already has one keeps their id with the new name."""
+    """Set the guest cookie. A guest who already has one keeps their id with the new name.
+
+    A signed-in account's table name is its account name: posting exactly that name answers it
+    and changes nothing (a page cached from before ``GET /api/me`` still seats the account),
+    any other is ``account_name``."""
     name = clean_name(body.name)
     guests = shared(request, "guests", Guests)
     known = guests.read(request.cookies.get(COOKIE))
     if known is not None and known.session is not None:
-        raise Refused(E.ACCOUNT_NAME, "an account's name changes on the account page")
+        if name != known.name:
+            raise Refused(E.ACCOUNT_NAME, "an account's name changes on the account page")
+        return JSONResponse({"name": known.name})
     who = Guest(known.id, name) if known is not None else guests.new_guest(name)
     response = JSONResponse({"name": who.name})
     guests.set_cookie(response, request, who)
@@ -82,6 +88,20 @@ async def new_guest(request: Request, body: GuestBody) -> Response:
 @router.get("/api/guest", summary="The guest the cookie names", responses=refusals(E.NO_GUEST))
 async def who_am_i(request: Request) -> Response:
     return JSONResponse({"name": guest(request).name})
+
+
+@router.get(
+    "/api/me", summary="Who the cookie names: an account, a guest or nobody", responses=refusals()
+)
+async def me(request: Request) -> Response:
+    """``{"kind": "account" | "guest" | "none", "name": …}``, always 200: a page learns in one
+    call whether to ask for a name, without a refusal for someone who has none yet. The session
+    guard has already dropped a revoked session's cookie, so ``account`` is a live session."""
+    found = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
+    if found is None:
+        return JSONResponse({"kind": "none", "name": None})
+    kind = "guest" if found.session is None else "account"
+    return JSONResponse({"kind": kind, "name": found.name})
 
 
 # Tables.
