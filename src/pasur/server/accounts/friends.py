@@ -7,9 +7,10 @@ is online. Blocking is stronger: ``A`` blocks ``B`` and neither follows the othe
 tables, ``B``'s chat lines and emotes no longer reach ``A``, and the lobby does not show ``A`` a
 table where ``B`` sits (:func:`block_lookup` is how online play reads the blocks).
 
-A challenge carries the settings of a private table (seats, house rules, turn timer). When the
-one challenged accepts, the table is made with the challenger as its creator; both then join it
-from the challenge (the answer and the challenger's list name the table).
+A challenge carries the settings of a table (seats, house rules, turn timer, rated or not). When
+the one challenged accepts, the table is made with the challenger as its creator and both are
+seated at it (:mod:`~pasur.server.accounts.challenge_table`); the answer and the challenger's
+list name the table.
 """
 
 from __future__ import annotations
@@ -181,12 +182,27 @@ async def pending_to(connection: AsyncConnection, me: str, challenge_id: str) ->
     return row
 
 
-async def claim(connection: AsyncConnection, challenge_id: str) -> None:
-    """Take a pending challenge for accepting (``no_such_challenge`` if another answer did)."""
+async def parties(connection: AsyncConnection, row: Any) -> tuple[Account, Account]:
+    """The challenger and the one challenged, as they are called now; ``no_such_challenge``
+    when one of them blocks the other (the block came after the challenge) or is gone."""
+    challenger = await store.account(connection, row.from_id)
+    challenged = await store.account(connection, row.to_id)
+    if (
+        challenger is None
+        or challenged is None
+        or await blocked_between(connection, row.from_id, row.to_id)
+    ):
+        raise Refused(ErrorCode.NO_SUCH_CHALLENGE, "no pending challenge to you has that id")
+    return challenger, challenged
+
+
+async def claim(connection: AsyncConnection, challenge_id: str, status: str) -> None:
+    """Answer a pending challenge with ``status`` (accepted, or declined), if no other answer
+    did first (``no_such_challenge``): of two answers at once, exactly one takes it."""
     taken = await connection.execute(
         update(ChallengeRow)
         .where(ChallengeRow.id == challenge_id, ChallengeRow.status == PENDING)
-        .values(status=ACCEPTED)
+        .values(status=status)
     )
     if taken.rowcount == 0:
         raise Refused(ErrorCode.NO_SUCH_CHALLENGE, "no pending challenge to you has that id")
@@ -204,7 +220,8 @@ async def answer(
 
 async def overview(connection: AsyncConnection, me: str) -> dict[str, Any]:
     """What the friends page shows: whom the caller follows, who follows them, whom they block,
-    and the challenges to and from them (the accepted ones with their table)."""
+    and the challenges to and from them (the accepted ones with their table: the challenger's
+    page goes there when it sees its challenge accepted)."""
     following = await _names(
         connection, select(FollowRow.followed_id).where(FollowRow.follower_id == me)
     )
@@ -238,6 +255,7 @@ async def overview(connection: AsyncConnection, me: str) -> dict[str, Any]:
             "settings": row.settings,
             "status": row.status,
             "table_id": row.table_id,
+            "table_url": None if row.table_id is None else f"/play/t/{row.table_id}",
             "created_at": iso_utc(row.created_at),
         }
         for row in rows

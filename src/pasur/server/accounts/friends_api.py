@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pasur.protocol import ErrorCode, Refused
 from pasur.rules import PasurError, make_rules
 from pasur.server.accounts import friends
+from pasur.server.accounts.challenge_table import seat_both
 from pasur.server.accounts.context import engine, signed_in
 from pasur.server.accounts.presence import Presence
 from pasur.server.http.openapi import refusals
@@ -21,6 +22,7 @@ from pasur.server.http.state import shared
 from pasur.server.tables.chat import hide_speaker
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.manager import TableManager
+from pasur.server.tables.seats import Player
 
 router = APIRouter(tags=["accounts"])
 
@@ -30,13 +32,15 @@ NAMED = (E.NO_SUCH_ACCOUNT, E.OWN_ACCOUNT, *SIGNED_IN)
 
 
 class ChallengeSettings(BaseModel):
-    """The private table a challenge offers (stored with it, read back the same way)."""
+    """The table a challenge offers (stored with it, read back the same way; a challenge stored
+    before ``rated`` existed reads as unrated)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     players: int = Field(2, ge=2, le=4)
     preset: str = Field("standard", max_length=40)
     settings: dict[str, str] = Field(default_factory=dict, max_length=40)
     turn_timer: Literal[15, 30, 60] | None = None
+    rated: bool = Field(False, description="Whether the table's games move ratings.")
 
 
 class ChallengeBody(ChallengeSettings):
@@ -44,13 +48,19 @@ class ChallengeBody(ChallengeSettings):
 
 
 def table_config(chosen: ChallengeSettings) -> TableConfig:
-    """The private table a challenge's settings make (``bad_config`` when they cannot)."""
+    """The table a challenge's settings make (``bad_config`` when no table can be that, as
+    :class:`TableConfig` checks every table). It is private unless rated: ratings move only at
+    public tables, so a rated challenge's table is public, as a rated quick match's is."""
     try:
         rules = make_rules(chosen.preset, chosen.settings)
     except PasurError as error:
         raise Refused(E.BAD_CONFIG, str(error)) from None
     return TableConfig(
-        players=chosen.players, rules=rules, private=True, turn_timer=chosen.turn_timer
+        players=chosen.players,
+        rules=rules,
+        private=not chosen.rated,
+        turn_timer=chosen.turn_timer,
+        rated=chosen.rated,
     )
 
 
@@ -143,31 +153,48 @@ async def new_challenge(request: Request, body: ChallengeBody) -> Response:
 
 @router.post(
     "/api/challenges/{challenge_id}/accept",
-    summary="Accept a challenge: the table is made",
-    responses=refusals(E.NO_SUCH_CHALLENGE, *SIGNED_IN),
+    summary="Accept a challenge: the table is made with both of you seated",
+    responses=refusals(E.NO_SUCH_CHALLENGE, E.BAD_CONFIG, *SIGNED_IN),
 )
 async def accept(request: Request, challenge_id: str) -> Response:
-    """The answer names the new private table; the challenger's list names it too.
+    """The answer names the new table and the caller's seat there with its token, as joining a
+    table answers; the challenger is seated too, and their list names the table.
 
-    The challenge is claimed first (so two answers cannot make two tables), then the table is
-    made in its own transaction: no connection is held while the table store takes one.
+    The challenge is claimed first (of two answers at once, one claims it and the other is
+    ``no_such_challenge``, so there is one table), then the table is made and both are seated
+    with no connection held (the table store takes its own). If that fails, the challenge is
+    pending again and the table is taken down.
     """
     me = signed_in(request)
     async with engine(request).begin() as connection:
         row = await friends.pending_to(connection, me.id, challenge_id)
-        if await friends.blocked_between(connection, me.id, row.from_id):
-            raise Refused(E.NO_SUCH_CHALLENGE, "no pending challenge to you has that id")
-        await friends.claim(connection, challenge_id)
-    config = table_config(ChallengeSettings.model_validate(row.settings))
+        challenger, accepter = await friends.parties(connection, row)
+        config = table_config(ChallengeSettings.model_validate(row.settings))
+        await friends.claim(connection, challenge_id, friends.ACCEPTED)
+    tables = shared(request, "table_manager", TableManager)
     try:
-        live = await shared(request, "table_manager", TableManager).create(config, row.from_id, {})
+        made = await seat_both(
+            tables,
+            config,
+            Player(challenger.id, challenger.name),
+            Player(accepter.id, accepter.name),
+        )
     except BaseException:
         async with engine(request).begin() as connection:
             await friends.answer(connection, challenge_id, friends.PENDING, None)
         raise
     async with engine(request).begin() as connection:
-        await friends.answer(connection, challenge_id, friends.ACCEPTED, live.id)
-    return JSONResponse({"table_id": live.id, "table_url": f"/play/t/{live.id}"})
+        await friends.answer(connection, challenge_id, friends.ACCEPTED, made.table_id)
+    url = f"/play/t/{made.table_id}"
+    return JSONResponse(
+        {
+            "table_id": made.table_id,
+            "table_url": url,
+            "seat": made.seat,
+            "seat_token": made.seat_token,
+            "rejoin_url": f"{url}?seat_token={made.seat_token}",  # as joining a table answers
+        }
+    )
 
 
 @router.post(
@@ -179,5 +206,5 @@ async def decline(request: Request, challenge_id: str) -> Response:
     me = signed_in(request)
     async with engine(request).begin() as connection:
         await friends.pending_to(connection, me.id, challenge_id)
-        await friends.answer(connection, challenge_id, friends.DECLINED, None)
+        await friends.claim(connection, challenge_id, friends.DECLINED)
     return Response(status_code=204)
