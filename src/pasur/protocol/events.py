@@ -92,7 +92,7 @@ PUBLIC_FIELDS: dict[Kind, tuple[str, ...]] = {
         "deck",
         "salt",
     ),
-    Kind.GAME_OVER: ("game", "winner", "winners", "totals"),
+    Kind.GAME_OVER: ("game", "winner", "winners", "totals", "left", "rated"),
     Kind.REMATCH_VOTE: ("seat", "accept"),
     Kind.CONNECTION: ("seat", "connected"),
     Kind.STAND_IN: ("seat", "level", "active"),

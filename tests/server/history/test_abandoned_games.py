@@ -1,4 +1,5 @@
-"""Rated play: a side that left a game early is ranked last before the ratings move."""
+"""Rated play: a side that left a game early is ranked last before the ratings move, and the
+person's history and profile say that game was lost."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
+from passkey_support import Passkey, device_of
 from play_support import GuestClient
 
 from pasur.server.history.game_log import finished_games
-from pasur.server.history.ratings import MODEL, abandoners_last, ordinal, ranks
+from pasur.server.history.ratings import MODEL, abandoners_last, ordinal, outcome, ranks
 
 
 def event(kind: str, **data: Any) -> dict[str, Any]:
@@ -105,3 +107,57 @@ def test_leaving_an_unrated_game_moves_no_rating(client: TestClient) -> None:
     assert ava.post(f"/api/tables/{table_id}/leave").status_code == 200
     play_out(client, table_id)
     assert client.get("/api/ratings").json()["ratings"] == []
+
+
+@pytest.mark.parametrize(
+    ("seat", "totals", "winner", "abandoned", "rated", "result"),
+    [
+        # The cards decide a game nobody left, rated or not.
+        (0, [70, 40], 0, [], True, "won"),
+        (1, [70, 40], 0, [], True, "lost"),
+        # A rated game left by the side the cards made the winner: that side lost, the other won.
+        (0, [70, 40], 0, [0], True, "lost"),
+        (1, [70, 40], 0, [0], True, "won"),
+        # Partners: seat 2 left, so side 0 (seats 0 and 2) lost.
+        (0, [70, 40], 0, [2], True, "lost"),
+        (3, [70, 40], 0, [2], True, "won"),
+        # An unrated game stands as the cards said it.
+        (0, [70, 40], 0, [0], False, "won"),
+        # A draw is a draw for the sides tied at the top, and lost for the others; one who left
+        # a rated draw lost it.
+        (0, [62, 62, 30], -2, [], True, "drawn"),
+        (2, [62, 62, 30], -2, [], True, "lost"),
+        (1, [62, 62, 30], -2, [0], True, "won"),
+        # Every side left: the result stands.
+        (0, [70, 40], 0, [0, 1], True, "won"),
+    ],
+)
+def test_the_outcome_a_person_is_shown_is_the_one_their_rating_moved_by(
+    seat: int, totals: list[int], winner: int, abandoned: list[int], rated: bool, result: str
+) -> None:
+    assert outcome(seat, totals, winner, abandoned, rated=rated) == result
+
+
+def test_history_and_profiles_show_a_rated_game_left_early_as_the_leaver_s_loss(
+    client: TestClient,
+) -> None:
+    names = ["Ava", "Babak"]
+    people = [GuestClient(client, name) for name in names]
+    table_id = people[0].create(players=2, private=False, rated=True, settings=SHORT)
+    for seat, person in enumerate(people):
+        person.join(table_id, seat)
+    assert people[0].post(f"/api/tables/{table_id}/start").status_code == 200
+    assert people[0].post(f"/api/tables/{table_id}/leave").status_code == 200
+    play_out(client, table_id)
+    (ava,) = client.get("/api/history", headers=people[0].headers).json()["games"]
+    (babak,) = client.get("/api/history", headers=people[1].headers).json()["games"]
+    # Whoever the cards favoured (the bot in Ava's seat played on), Ava lost and Babak won.
+    assert (ava["result"], ava["left"]) == ("lost", True)
+    assert (babak["result"], babak["left"]) == ("won", False)
+    assert ava["winner"] == babak["winner"]  # the stored result is the cards', as before
+    for person, name in zip(people, names, strict=True):
+        assert device_of(client, person).add_passkey(Passkey(), name=name).status_code == 201
+    shown = {name: client.get(f"/api/profiles/{name}").json() for name in names}
+    assert [shown[name]["won"] for name in names] == [0, 1]
+    assert [shown[name]["recent"][0]["won"] for name in names] == [False, True]
+    assert [shown[name]["ratings"]["2"]["wins"] for name in names] == [0, 1]

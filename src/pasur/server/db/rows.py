@@ -78,6 +78,9 @@ class GameRow(Base):
     winner: Mapped[int] = mapped_column(Integer)
     rated: Mapped[bool] = mapped_column(Boolean)
     """Whether the game moved people's ratings (a game with bots moves the bots' own instead)."""
+    abandoned: Mapped[list[int]] = mapped_column(JSON, server_default="[]")
+    """The seats whose person left during the game, or whose stand-in bot still played for them
+    at its end; a rated game counts their sides as its losers (``history.ratings.outcome``)."""
 
 
 class GamePlayerRow(Base):
@@ -415,7 +418,6 @@ class TournamentGameRow(Base):
     """The order in which the tournament's games ended (an arena's streaks follow it)."""
 
 
-# The server's own secrets (pasur.server.http.guests).
 # Web Push subscriptions (pasur.server.alerts.subscriptions).
 
 

@@ -14,11 +14,10 @@ from typing import Any
 
 from pasur.protocol import ErrorCode, JSONObject, Kind, Refused
 from pasur.server.tables.config import TableConfig
+from pasur.server.tables.leavers import KINDS, Leavers
 from pasur.server.tables.table import Table
 
-SEAT_KINDS = frozenset({Kind.SEATED, Kind.LEFT, Kind.BOT_SEATED, Kind.BOT_REMOVED})
-GAME_KINDS = frozenset({Kind.STARTED, Kind.GAME_OVER, Kind.STAND_IN})
-WHO_AND_RESULT = tuple(kind.value for kind in SEAT_KINDS | GAME_KINDS)
+WHO_AND_RESULT = tuple(kind.value for kind in KINDS)
 """The event kinds :func:`finished_games` reads: enough to load only these from the database."""
 
 
@@ -48,51 +47,37 @@ def finished_games(events: Iterable[Mapping[str, Any]]) -> list[FinishedGame]:
     """Every finished game in a table's stored events (any others may be left out), in order.
 
     A person who leaves during a game still counts as its player: they sat down for it, and
-    the seat counts as abandoned (so does one a stand-in bot still plays for at the end).
+    the seat counts as abandoned (so does one a stand-in bot still plays for at the end): the
+    table's own rule, :class:`~pasur.server.tables.leavers.Leavers`, which its ``game_over``
+    event says to the people at the table.
     """
-    people: dict[int, str] = {}
+    leavers = Leavers()
     bots: dict[int, str] = {}
     started: Mapping[str, Any] | None = None
-    left: set[int] = set()
-    stand_ins: set[int] = set()
     found: list[FinishedGame] = []
     for event in events:
         kind, data = Kind(event["kind"]), event["data"]
-        if kind is Kind.SEATED:
-            people[data["seat"]] = data["player"]
-            bots.pop(data["seat"], None)
-            if started is not None and started["people"][data["seat"]] == data["player"]:
-                left.discard(data["seat"])  # back in their own seat before the end
-        elif kind in SEAT_KINDS:
-            if kind is Kind.BOT_SEATED:
-                bots[data["seat"]] = data["level"]
-            elif kind is Kind.BOT_REMOVED:
-                bots.pop(data["seat"], None)
-            if started is not None and data["seat"] in people:
-                left.add(data["seat"])
-            people.pop(data["seat"], None)
-        elif kind is Kind.STAND_IN:
-            (stand_ins.add if data["active"] else stand_ins.discard)(data["seat"])
-        elif kind is Kind.STARTED:
-            seats = range(data["players"])
-            started = data | {
-                "people": [people.get(seat) for seat in seats],
-                "bots": tuple(bots.get(seat) for seat in seats) if bots else (),
-            }
-            left, stand_ins = set(), set()
-        elif kind is Kind.GAME_OVER and started is not None:
+        if kind is Kind.GAME_OVER and started is not None and leavers.at_start is not None:
             found.append(
                 FinishedGame(
                     game=data["game"],
                     seats=tuple(started["seats"]),
-                    players=tuple(started["people"]),
+                    players=leavers.at_start,
                     totals=tuple(data["totals"]),
                     winner=data["winner"],
-                    abandoned=frozenset(left | stand_ins),
+                    abandoned=frozenset(leavers.seats()),
                     bots=started["bots"],
                 )
             )
             started = None
+        elif kind is Kind.BOT_SEATED:
+            bots[data["seat"]] = data["level"]
+        elif kind in (Kind.SEATED, Kind.BOT_REMOVED):
+            bots.pop(data["seat"], None)
+        elif kind is Kind.STARTED:
+            seats = range(data["players"])
+            started = data | {"bots": tuple(bots.get(seat) for seat in seats) if bots else ()}
+        leavers.apply(kind, data)
     return found
 
 

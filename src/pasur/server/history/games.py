@@ -26,8 +26,9 @@ from pasur.server.db.rows import GamePlayerRow, GameRow, TableEventRow, TableRow
 from pasur.server.history.bot_pool import rate_bots, rated_for_bots, write_bots
 from pasur.server.history.formats import format_of, rate_format
 from pasur.server.history.game_log import WHO_AND_RESULT, FinishedGame, finished_games
-from pasur.server.history.ratings import Person, abandoners_last, ranks, rate_game
+from pasur.server.history.ratings import Person, abandoners_last, outcome, ranks, rate_game
 from pasur.server.tables.config import TableConfig
+from pasur.server.tables.leavers import rates_people
 
 HISTORY = 100
 """How many of a person's games their history lists, newest first."""
@@ -66,8 +67,8 @@ class GamesStore:
         config: TableConfig,
         now: datetime,
     ) -> None:
-        # Only games where every seat was a person count: a bot's strength is not a person's.
-        rated = config.rated and None not in game.players
+        # Only games where every seat was a person count (the game_over event's `rated` too).
+        rated = rates_people(config.rated, game.players)
         await connection.execute(
             insert(GameRow).values(
                 table_id=table_id,
@@ -77,6 +78,7 @@ class GamesStore:
                 totals=list(game.totals),
                 winner=game.winner,
                 rated=rated,
+                abandoned=sorted(game.abandoned),
             )
         )
         people = [
@@ -105,7 +107,9 @@ class GamesStore:
 
     async def history(self, player_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
         """A person's finished games, newest first: ``{"table_id", "game", "finished_at",
-        "seats", "you", "totals", "winner"}``, ``finished_at`` in ISO 8601 UTC."""
+        "seats", "you", "totals", "winner", "result", "left"}``, ``finished_at`` in ISO 8601
+        UTC; ``result`` is how it ended for them (:func:`outcome`: a rated game they left is
+        lost), ``left`` whether they left it before its end."""
         async with self._engine.connect() as connection:
             rows = (
                 await connection.execute(
@@ -116,6 +120,8 @@ class GamesStore:
                         GameRow.seats,
                         GameRow.totals,
                         GameRow.winner,
+                        GameRow.rated,
+                        GameRow.abandoned,
                         GamePlayerRow.seat,
                     )
                     .join(
@@ -137,6 +143,8 @@ class GamesStore:
                 "you": row.seat,
                 "totals": list(row.totals),
                 "winner": row.winner,
+                "result": outcome(row.seat, row.totals, row.winner, row.abandoned, rated=row.rated),
+                "left": row.seat in row.abandoned,
             }
             for row in rows
         ]

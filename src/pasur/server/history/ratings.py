@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from openskill.models import PlackettLuce
 from sqlalchemy import insert, select, update
@@ -69,6 +69,27 @@ def abandoners_last(places: Sequence[int], abandoned: Iterable[int]) -> list[int
         return list(places)
     stayed = sorted({place for side, place in enumerate(places) if side not in gone})
     return [len(stayed) if side in gone else stayed.index(p) for side, p in enumerate(places)]
+
+
+Outcome = Literal["won", "lost", "drawn"]
+
+
+def outcome(
+    seat: int, totals: Sequence[int], winner: int, abandoned: Iterable[int], *, rated: bool
+) -> Outcome:
+    """How a finished game ended for ``seat``, as a history and a profile say it.
+
+    The cards decide (``winner``, -2 for a draw), except in a game that moved people's ratings,
+    which counted a side whose person left (the ``abandoned`` seats) as a loss: the result shown
+    is the one the rating moved by, so nobody reads "won" beside a rating that went down.
+    """
+    sides = len(totals)
+    places = ranks(totals, winner)
+    if rated:
+        places = abandoners_last(places, {left % sides for left in abandoned})
+    if places[seat % sides]:
+        return "lost"
+    return "drawn" if places.count(0) > 1 else "won"
 
 
 async def rate_game(

@@ -23,8 +23,8 @@ PACKAGES = ("rules", "bots", "protocol")
 MODULES = (
     "server/__init__.py",
     "server/tables/__init__.py",
-    *(f"server/tables/{name}.py" for name in ("config", "moves", "plays", "seats", "state")),
-    *(f"server/tables/{name}.py" for name in ("table", "take_backs", "timers", "views")),
+    *(f"server/tables/{name}.py" for name in ("config", "leavers", "moves", "plays", "seats")),
+    *(f"server/tables/{name}.py" for name in ("state", "table", "take_backs", "timers", "views")),
     "server/offline/__init__.py",
     "server/offline/bytecode.py",
     "server/offline/practice.py",

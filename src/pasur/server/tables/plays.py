@@ -93,15 +93,19 @@ def round_ended(game: GameState, committed: str, salt: bytes) -> JSONObject:
     }
 
 
-def game_over(game: GameState, number: int) -> JSONObject:
+def game_over(game: GameState, number: int, left: Sequence[int], *, rated: bool) -> JSONObject:
     """Game ``number`` won by a side, or drawn (``winner`` -2, the engine's ``DRAW``, and no
-    ``winners``) under ``target-tie=draw``."""
+    ``winners``) under ``target-tie=draw``, as the cards decided it. ``left`` are the seats that
+    count as left (:class:`~pasur.server.tables.leavers.Leavers`) and ``rated`` whether the game
+    moves people's ratings: then it counts as lost for those seats' sides, whatever the cards."""
     winners = [seat for seat in range(game.players) if game.side_of(seat) == game.winner]
     return {
         "game": number,
         "winner": game.winner,
         "winners": winners,
         "totals": list(game.totals),
+        "left": list(left),
+        "rated": rated,
     }
 
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 import dataclasses
 
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
-from pasur.protocol.events import EventData
+from pasur.protocol.events import PUBLIC_FIELDS, EventData
 from pasur.rules import Card, GameState, Move, claim, claim_is_right, new_game, next_round, play
 from pasur.rules.records import record_of
 from pasur.server.tables.config import TableConfig
+from pasur.server.tables.leavers import KINDS as LEAVER_KINDS
+from pasur.server.tables.leavers import SEAT_CHANGES, Leavers, rates_people
+from pasur.server.tables.plays import game_over
 from pasur.server.tables.seats import EMPTY_SEAT, SeatKind, SeatState, Status, check_reserved
 from pasur.server.tables.take_backs import TAKE_BACK_KINDS, TakeBacks
-
-SEAT_CHANGES = frozenset({Kind.SEATED, Kind.LEFT, Kind.BOT_SEATED, Kind.BOT_REMOVED})
-"""Kinds that change who sits in a seat."""
 
 
 class TableState:
@@ -49,6 +49,11 @@ class TableState:
         self.grace_used = [0.0] * players
         self.record: JSONObject | None = None
         """The last finished game's record."""
+        self.leavers = Leavers()
+        """Which seats of the game under way count as left (a rated game counts them lost)."""
+        self.over: JSONObject | None = None
+        """The last finished game's ``game_over`` data, as everyone may see it (one stored
+        before ``left`` and ``rated`` existed lacks them: not known)."""
         self.take_backs = TakeBacks()
         """The play that could be taken back, and the take-back asked (``take_backs="ask"``)."""
 
@@ -99,6 +104,13 @@ class TableState:
                 return seat
         return -1
 
+    def game_over(self, game: GameState) -> JSONObject:
+        """The ``game_over`` data of the game under way, which ``game`` has ended: its result,
+        the seats that count as left, and whether it moves people's ratings."""
+        at_start = self.leavers.at_start
+        rated = at_start is not None and rates_people(self.config.rated, at_start)
+        return game_over(game, self.game_no, self.leavers.seats(), rated=rated)
+
     def refuse_while_playing(self, what: str) -> None:
         """Raise ``game_running`` while a game is played: seats change between games."""
         if self.status is Status.PLAYING:
@@ -117,6 +129,8 @@ class TableState:
         if "seat" in data:
             check_seat(self.config, data["seat"])
         self.take_backs.moved_on(kind)
+        if kind in LEAVER_KINDS:
+            self.leavers.apply(kind, data)
         if kind in SEAT_CHANGES:
             self._seat(kind, data)
         elif kind is Kind.STARTED:
@@ -126,6 +140,7 @@ class TableState:
             self.names = tuple(data["seats"])
             self.reveals = []
             self.votes.clear()
+            self.over = None
             self.game = None  # the round_started that follows deals the new game
         elif kind is Kind.ROUND_STARTED:
             self._deal(data, now)
@@ -145,6 +160,7 @@ class TableState:
             if self.game is None or not self.game.is_over:
                 raise ValueError("a game over before a side has won or the game is drawn")
             self.status = Status.FINISHED
+            self.over = {name: data[name] for name in PUBLIC_FIELDS[kind] if name in data}
             commitments = [{"commitment": r["commitment"], "salt": r["salt"]} for r in self.reveals]
             self.record = record_of(self.game, seats=list(self.names)) | {
                 "commitments": commitments

@@ -37,7 +37,7 @@ from pasur.protocol.text import clean_name
 from pasur.rules import GameState, Move, claim, play_legal
 from pasur.server.tables.config import TableConfig, bot_level, timeout_level
 from pasur.server.tables.moves import read_move
-from pasur.server.tables.plays import dealt, game_over, next_deal, played, round_ended
+from pasur.server.tables.plays import dealt, next_deal, played, round_ended
 from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name, check_player
 from pasur.server.tables.state import TableState, check_seat, check_version
 from pasur.server.tables.timers import Bots, Due, Duty, next_due
@@ -493,4 +493,4 @@ class Table:
         if not after.is_over:  # a won or drawn game (target-tie=draw) deals no more
             self._deal_round(now)
             return
-        self._emit(Kind.GAME_OVER, game_over(after, state.game_no), now)
+        self._emit(Kind.GAME_OVER, state.game_over(after), now)
