@@ -122,8 +122,9 @@ class ErrorCode(StrEnum):
     TOURNAMENT_STARTED = (
         "tournament_started",
         409,
-        "a Swiss tournament cannot be joined once started",
+        "the tournament has started: a Swiss takes no new entrants, and none starts twice",
     )
+    NOT_CREATOR = "not_creator", 403, "only the tournament's creator can start it"
     WRONG_FORMAT = "wrong_format", 400, "not the tournament's format, or a format it cannot have"
     NOT_ENTERED = "not_entered", 409, "the account is not playing in the tournament"
     # The score tracker.

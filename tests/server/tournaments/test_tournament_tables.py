@@ -67,6 +67,38 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
     assert again == []
 
 
+def test_a_tournament_game_is_listed_on_its_players_profiles(client: TestClient) -> None:
+    """A tournament's table is private only to stay out of the lobby; its game is as public as
+    the standings that name it, so each player's profile lists it (with its replay), where a
+    private table's game is only counted."""
+    devices = {name: new_account(client, name) for name in ("Ava", "Babak")}
+    tournament_id = swiss(devices["Ava"], rules={"preset": "standard", "settings": SHORT})
+    for device in devices.values():
+        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
+
+    async def pair(connection: AsyncConnection) -> list[int]:
+        return await store.pair_swiss_round(connection, tournament_id)
+
+    on_database(client, pair)
+    app = client.app.state  # type: ignore[attr-defined]
+    [table_id] = client.portal.call(  # type: ignore[union-attr]
+        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
+    )
+    for device in devices.values():
+        assert device.call("POST", f"/api/tables/{table_id}/join", {}).status_code == 200
+    assert devices["Ava"].call("POST", f"/api/tables/{table_id}/start").status_code == 200
+    play_out(client, table_id)
+
+    [pairing] = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
+    assert pairing["outcome"] in (0, 2)
+    for seat, name in enumerate((pairing["first"], pairing["second"])):
+        shown = client.get(f"/api/profiles/{name}").json()
+        [game] = shown["recent"]
+        assert (game["table_id"], game["you"], shown["played"]) == (table_id, seat, 1)
+        assert game["won"] == (pairing["outcome"] == (2 if seat == 0 else 0))
+        assert game["replay_url"] == f"/replay/{table_id}/1?seat={seat}"
+
+
 def test_a_pairing_decided_before_its_table_gets_none(client: TestClient) -> None:
     devices = [new_account(client, name) for name in ("Ava", "Babak", "Cyrus", "Dara")]
     tournament_id = swiss(devices[0])

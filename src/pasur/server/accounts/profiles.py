@@ -3,7 +3,9 @@
 A profile is an account's: guests have no public name. It shows each format's rating (the
 conservative ``mu - 3 sigma``, its uncertainty, provisional or not, and its history), the games
 played and won, the bot levels they beat most often, and the recent games *at public tables*
-with their replays; a private table's games stay between the people who played them.
+with their replays; a private table's games stay between the people who played them. A
+tournament's tables are private only to stay out of the lobby: their games are public (the
+standings name them, anyone may watch), so they are listed too.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from pasur.server.db.rows import (
     RatingPointRow,
     RatingRow,
     TableRow,
+    TournamentGameRow,
 )
 from pasur.server.history.formats import ESTABLISHED_GAMES, FORMATS, rating_json
 from pasur.server.history.games import iso_utc
-from pasur.server.history.ratings import LEADERBOARD, ordinal
+from pasur.server.history.ratings import LEADERBOARD, ordinal, outcome
 
 RECENT = 10
 """Games a profile lists."""
@@ -66,8 +69,14 @@ async def profile(connection: AsyncConnection, account: Account) -> dict[str, An
                 GameRow.seats,
                 GameRow.totals,
                 GameRow.winner,
+                GameRow.rated,
+                GameRow.abandoned,
                 GamePlayerRow.seat,
                 TableRow.private,
+                select(TournamentGameRow.id)
+                .where(TournamentGameRow.table_id == GameRow.table_id)
+                .exists()
+                .label("tournament"),
             )
             .join(
                 GamePlayerRow,
@@ -78,7 +87,11 @@ async def profile(connection: AsyncConnection, account: Account) -> dict[str, An
             .order_by(GameRow.finished_at.desc(), GameRow.table_id, GameRow.game.desc())
         )
     ).all()
-    won = [row.seat % len(row.totals) == row.winner for row in games]
+    # As the ratings count it: a rated game the person left is lost, whatever the cards said.
+    won = [
+        outcome(row.seat, row.totals, row.winner, row.abandoned, rated=row.rated) == "won"
+        for row in games
+    ]
     recent = [
         {
             "table_id": row.table_id,
@@ -92,7 +105,7 @@ async def profile(connection: AsyncConnection, account: Account) -> dict[str, An
             "replay_url": f"/replay/{row.table_id}/{row.game}?seat={row.seat}",
         }
         for row, win in zip(games, won, strict=True)
-        if not row.private
+        if not row.private or row.tournament
     ][:RECENT]
     return {
         "name": account.name,

@@ -1,12 +1,15 @@
 """Tournaments over REST: ``GET``/``POST /api/tournaments`` (the list; make one),
-``GET /api/tournaments/{id}`` (standings and pairings), ``POST .../join`` and ``.../leave``.
+``GET /api/tournaments/{id}`` (standings and pairings), ``POST .../join``, ``.../leave`` and
+``.../start`` (its creator starts it now).
 
-Making, joining and leaving need an account signed in on the device (``not_signed_in``);
-reading is open to anyone, so a tournament's link shows its standings to guests too.
+Making, joining, leaving and starting need an account signed in on the device
+(``not_signed_in``); reading is open to anyone, so a tournament's link shows its standings to
+guests too.
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -22,9 +25,12 @@ from pasur.server.http.guests import COOKIE, Guest, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.tables.config import TableConfig
+from pasur.server.tables.manager import TableManager
 from pasur.server.tournaments import store
+from pasur.server.tournaments.games import advance
 
 router = APIRouter(tags=["tournaments"])
+log = logging.getLogger(__name__)
 
 E = ErrorCode
 SIGNED_IN = (E.NOT_SIGNED_IN, E.CROSS_SITE, E.UNAVAILABLE)
@@ -171,4 +177,24 @@ async def leave(request: Request, tournament_id: str) -> Response:
     me = signed_in(request)
     async with engine(request).begin() as connection:
         await store.leave(connection, tournament_id, me.id)
+    return Response(status_code=204)
+
+
+@router.post(
+    "/api/tournaments/{tournament_id}/start",
+    summary="Start a tournament now (its creator, while it is upcoming)",
+    responses=refusals(E.NO_SUCH_TOURNAMENT, E.NOT_CREATOR, E.TOURNAMENT_STARTED, *SIGNED_IN),
+)
+async def start(request: Request, tournament_id: str) -> Response:
+    """Its start becomes now, and the clock's own step runs at once rather than at its next
+    tick: by the answer round one is paired and its tables are open (an arena pairs whoever
+    waits; a Swiss of too few is cancelled), exactly as at a start reached by the clock."""
+    me = signed_in(request)
+    async with engine(request).begin() as connection:
+        now = await store.start(connection, tournament_id, me.id)
+    tables = shared(request, "table_manager", TableManager)
+    try:
+        await advance(engine(request), tables, tournament_id, now)
+    except Exception:  # the start stands: the clock takes the same step at its next tick
+        log.exception("a tournament started now could not be paired at once")
     return Response(status_code=204)

@@ -104,7 +104,8 @@ async def open_tables(
     engine: AsyncEngine, tables: TableManager, tournament_id: str, now: datetime
 ) -> list[str]:
     """Make the tables of the undecided pairings that have none yet; their ids, in pairing
-    order (a game already decided, as one recorded straight into the store, needs none)."""
+    order (a game already decided, as one recorded straight into the store, needs none).
+    A pairing takes the first table stored for it, so two steps at once never give it two."""
     async with engine.connect() as connection:
         found = await store.tournament(connection, tournament_id)
         waiting = list(
@@ -126,12 +127,16 @@ async def open_tables(
         config = TableConfig(players=found.players, rules=rules, private=True, reserved=seats)
         live = await tables.create(config, seats[0], {})
         async with engine.begin() as connection:
-            await connection.execute(
+            claimed = await connection.execute(
                 update(TournamentGameRow)
-                .where(TournamentGameRow.id == game_id)
+                .where(TournamentGameRow.id == game_id, TournamentGameRow.table_id.is_(None))
                 .values(table_id=live.id, opened_at=now)
             )
-        made.append(live.id)
+        # Another step (a start, or a clock of this process or another) may have opened this
+        # pairing's table a moment ago: its table stays the pairing's, and this one, empty and
+        # named nowhere, is never called to.
+        if claimed.rowcount:
+            made.append(live.id)
     return made
 
 

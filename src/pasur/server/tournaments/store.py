@@ -65,11 +65,11 @@ async def create(connection: AsyncConnection, creator_id: str, new: NewTournamen
     return tournament_id
 
 
-async def tournament(connection: AsyncConnection, tournament_id: str) -> Any:
-    """The tournament's row (``no_such_tournament`` when there is none)."""
-    row = (
-        await connection.execute(select(TournamentRow).where(TournamentRow.id == tournament_id))
-    ).first()
+async def tournament(connection: AsyncConnection, tournament_id: str, lock: bool = False) -> Any:
+    """The tournament's row (``no_such_tournament`` when there is none); ``lock`` holds it (on
+    PostgreSQL) until the transaction ends."""
+    query = select(TournamentRow).where(TournamentRow.id == tournament_id)
+    row = (await connection.execute(query.with_for_update() if lock else query)).first()
     if row is None:
         raise Refused(ErrorCode.NO_SUCH_TOURNAMENT, "there is no tournament with that id")
     return row
@@ -130,6 +130,27 @@ async def join(
         )
     except IntegrityError:  # the same account joining twice at once
         raise Refused(ErrorCode.ALREADY_JOINED, "you are already in this tournament") from None
+
+
+async def start(connection: AsyncConnection, tournament_id: str, account_id: str) -> datetime:
+    """Its creator starts an upcoming tournament now: its start becomes this moment, which the
+    clock's step (:func:`~pasur.server.tournaments.games.advance`) then acts on as at any start.
+
+    The row is read locked and the time taken after, so of two starts at once the second waits
+    for the first and finds it started (on SQLite the server's one connection takes one
+    transaction at a time, which does the same).
+    Refused: ``not_creator``, ``tournament_started`` (running, finished or cancelled).
+    """
+    found = await tournament(connection, tournament_id, lock=True)
+    if found.creator_id != account_id:
+        raise Refused(ErrorCode.NOT_CREATOR, "only the tournament's creator can start it")
+    now = datetime.now(UTC)
+    if aware(found.starts_at) <= now:
+        raise Refused(ErrorCode.TOURNAMENT_STARTED, "the tournament has already started")
+    await connection.execute(
+        update(TournamentRow).where(TournamentRow.id == tournament_id).values(starts_at=now)
+    )
+    return now
 
 
 async def leave(connection: AsyncConnection, tournament_id: str, account_id: str) -> None:
@@ -271,9 +292,9 @@ def stage(row: Any, now: datetime) -> str:
 async def detail(
     connection: AsyncConnection, tournament_id: str, now: datetime, viewer: str | None = None
 ) -> dict[str, Any]:
-    """The tournament, its stage at ``now``, its standings and its pairings; and ``you``: the
+    """The tournament, its stage at ``now``, its standings and its pairings; ``you``: the
     ``viewer``'s entry (withdrawn or not, the partner named, the table of their game being
-    played), or None."""
+    played), or None; and ``made_by_you``: the viewer made it (and may start it early)."""
     found = await tallied(connection, tournament_id)
     entrants, games = await _rows(connection, tournament_id)
     field = _field(found, entrants, games)
@@ -304,7 +325,8 @@ async def detail(
         for g in games
     ]
     return {**_summary(found, now), "standings": lines, "pairings": pairings} | {
-        "you": _you(entrants, games, viewer)
+        "you": _you(entrants, games, viewer),
+        "made_by_you": viewer is not None and viewer == found.creator_id,
     }
 
 
