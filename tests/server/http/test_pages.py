@@ -2,7 +2,8 @@
 
 The assembly is checked on small made-up files (what goes where, what is refused) and on the
 real web folder (every page of the client makes a whole document); the serving on a test web
-folder (every path answers its page, private links are not indexed, a missing file is a 404).
+folder (every path answers its page, private links are not indexed, a missing file is a 404, an
+unknown address shows a browser the site's 404 page and a program the JSON refusal).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from fastapi.testclient import TestClient
 
 import pasur
 from pasur.server.app import create_app
-from pasur.server.http.pages import PAGES, SHELL, PageError, assemble
+from pasur.server.http.pages import NOT_FOUND_PAGE, PAGES, SHELL, PageError, assemble
 from pasur.server.settings import ServerSettings
 
 WEB = Path(pasur.__file__).parent / "web"
@@ -58,7 +59,7 @@ def test_a_page_that_does_not_fit_the_shell_is_refused(page: str, message: str) 
         assemble(TEST_SHELL, page)
 
 
-@pytest.mark.parametrize("file", sorted({page.file for page in PAGES}))
+@pytest.mark.parametrize("file", sorted({page.file for page in PAGES} | {NOT_FOUND_PAGE}))
 def test_every_page_of_the_client_is_one_whole_document(file: str) -> None:
     html = assemble((WEB / SHELL).read_text("utf-8"), (WEB / file).read_text("utf-8"))
     assert html.startswith('<!doctype html>\n<html lang="en" dir="ltr">')
@@ -68,7 +69,7 @@ def test_every_page_of_the_client_is_one_whole_document(file: str) -> None:
         assert html.count(once) == 1, (file, once)
     # The page's stylesheets come after base.css, so they win where both say something.
     sheets = re.findall(r'<link rel="stylesheet" href="/static/css/(\w+)\.css">', html)
-    assert sheets[0] == "base" and len(sheets) >= 2, sheets
+    assert sheets[0] == "base" and len(sheets) >= (1 if file == NOT_FOUND_PAGE else 2), sheets
     # The shell's one script (the service worker's registration, docs/offline.md), then the page's.
     shells, script = re.findall(
         r'<script type="module" src="(/static/js/[\w/-]+\.js)"></script>', html
@@ -87,8 +88,8 @@ def pages_client(
 ) -> TestClient:
     """A client on a web folder with the test shell and a small page for every file."""
     (web_root / SHELL).write_text(TEST_SHELL, encoding="utf-8")
-    for page in PAGES:
-        (web_root / page.file).write_text(_fragment(page.file), encoding="utf-8")
+    for file in {page.file for page in PAGES} | {NOT_FOUND_PAGE}:
+        (web_root / file).write_text(_fragment(file), encoding="utf-8")
     return make_client(sqlite_url)
 
 
@@ -122,6 +123,53 @@ def test_a_page_whose_file_or_shell_is_missing_is_404(
     assert answer.json() == {
         "detail": {"code": "not_found", "message": "the page history.html is not installed"}
     }
+
+
+BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+"""What a browser's address bar asks for."""
+
+
+@pytest.mark.parametrize("path", ["/nope", "/play/t/", "/tracker/e/a/b", "/rules/more"])
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_browser_is_shown_the_site_s_page_for_an_address_it_does_not_have(
+    pages_client: TestClient, path: str, method: str
+) -> None:
+    answer = pages_client.request(method, path, headers={"Accept": BROWSER})
+    assert answer.status_code == 404
+    assert answer.headers["content-type"] == "text/html; charset=utf-8"
+    assert answer.headers["cache-control"] == "no-cache"
+    if method == "GET":
+        assert answer.text == assemble(TEST_SHELL, _fragment(NOT_FOUND_PAGE))
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "accept"),
+    [
+        ("GET", "/api/nope", BROWSER),
+        ("GET", "/static/js/nope.js", BROWSER),
+        ("GET", "/offline/nope", BROWSER),
+        ("GET", "/nope", "application/json"),
+        ("GET", "/nope", "*/*"),
+        ("GET", "/nope", ""),
+        ("POST", "/nope", BROWSER),
+    ],
+)
+def test_calls_files_and_programs_are_refused_in_json_at_an_unknown_address(
+    pages_client: TestClient, method: str, path: str, accept: str
+) -> None:
+    answer = pages_client.request(method, path, headers={"Accept": accept})
+    assert answer.status_code == 404
+    assert answer.headers["content-type"] == "application/json"
+    assert answer.json()["detail"]["code"] == "not_found"
+
+
+def test_without_its_file_the_404_page_is_the_json_refusal(
+    web_root: Path, sqlite_url: str, make_client: Callable[..., TestClient]
+) -> None:
+    (web_root / SHELL).write_text(TEST_SHELL, encoding="utf-8")
+    answer = make_client(sqlite_url).get("/nope", headers={"Accept": BROWSER})
+    assert answer.status_code == 404
+    assert answer.json() == {"detail": {"code": "not_found", "message": "Not Found"}}
 
 
 def test_a_page_that_does_not_fit_stops_the_server_naming_its_file(

@@ -97,7 +97,7 @@ def field_error(loc: Sequence[str | int], message: str) -> RequestValidationErro
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers for refusals, bad input, outages and anything unexpected."""
     app.add_exception_handler(Refused, _refused)
-    app.add_exception_handler(HTTPException, _http_refusal)
+    app.add_exception_handler(HTTPException, http_refusal)
     app.add_exception_handler(RequestValidationError, _validation_error)
     for kind, service in OUTAGES.items():
         # Starlette calls a handler with the request or the socket that raised; its type names
@@ -111,7 +111,8 @@ async def _refused(_request: Request, exc: Exception) -> Response:
     return refusal(exc)
 
 
-async def _http_refusal(_request: Request, exc: Exception) -> Response:
+async def http_refusal(_request: Request, exc: Exception) -> Response:
+    """The JSON answer to one of Starlette's own refusals (see :data:`HTTP_CODES`)."""
     assert isinstance(exc, HTTPException)
     code = HTTP_CODES.get(exc.status_code, ErrorCode.BAD_REQUEST)
     return refusal(Refused(code, str(exc.detail)), status=exc.status_code, headers=exc.headers)

@@ -13,6 +13,11 @@ shell marks where each part goes in the same way, and what the shell writes ther
 default a page may leave alone. :func:`assemble` puts the two together once, when the
 application is made, so there is no build step and nothing to run in the browser. A page whose
 file (or the shell) is not installed answers 404.
+
+An address the site does not have is answered 404 too: with the site's own page
+(:data:`NOT_FOUND_PAGE`, in the shell like any page) when a browser asks for a page there, and
+with the JSON refusal every call gets (``pasur.server.http.errors``) otherwise: under
+:data:`NOT_PAGES`, or when the request does not accept HTML.
 """
 
 from __future__ import annotations
@@ -22,11 +27,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from pasur.protocol import ErrorCode, Refused
+from pasur.server.http.errors import http_refusal
 
 
 class Page(NamedTuple):
@@ -61,6 +67,17 @@ token; they are kept out of search engines."""
 
 SHELL = "shell.html"
 """The file, in the web folder, that every page is put in."""
+
+NOT_FOUND_PAGE = "not-found.html"
+"""The page, in the web folder, that a browser is shown (with status 404) for an address the
+site does not have."""
+
+NOT_PAGES = ("/api/", "/ws/", "/static/", "/offline/")
+"""Where the calls, sockets and files are: no page is ever there, so a miss there is answered
+with the JSON refusal even to a browser."""
+
+PAGE_HEADERS = {"Cache-Control": "no-cache"}
+"""Every page is read again from the server when it may have changed (a new release)."""
 
 _SLOT = re.compile(r"<!-- slot ([a-z]+) -->(.*?)<!-- end \1 -->", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -108,6 +125,7 @@ def install_pages(app: FastAPI, web_root: Path) -> None:
     app.include_router(router)
     if web_root.is_dir():
         app.mount("/static", StaticFiles(directory=web_root), name="static")
+    app.add_exception_handler(404, _not_found(_assembled(shell, web_root / NOT_FOUND_PAGE)))
 
 
 def _assembled(shell: str | None, file: Path) -> str | None:
@@ -131,7 +149,7 @@ def _read(file: Path) -> str | None:
 
 def _page_endpoint(name: str, html: str | None, private: bool) -> Callable[[], Awaitable[Response]]:
     body = None if html is None else html.encode()
-    headers = {"Cache-Control": "no-cache"}
+    headers = dict(PAGE_HEADERS)
     if private:
         # A page opened by a private link is nobody's business but its table's.
         headers["X-Robots-Tag"] = "noindex, nofollow"
@@ -142,3 +160,27 @@ def _page_endpoint(name: str, html: str | None, private: bool) -> Callable[[], A
         return Response(body, media_type="text/html; charset=utf-8", headers=headers)
 
     return page
+
+
+def wants_page(request: Request) -> bool:
+    """Whether ``request`` is a browser asking for a page: a ``GET`` (or ``HEAD``) outside
+    :data:`NOT_PAGES` that accepts HTML (a program's call asks for JSON, or for anything)."""
+    if request.method not in ("GET", "HEAD") or request.url.path.startswith(NOT_PAGES):
+        return False
+    accepted = request.headers.get("accept", "").split(",")
+    return any(media.split(";")[0].strip().lower() == "text/html" for media in accepted)
+
+
+def _not_found(html: str | None) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The answer to an address no route has: the site's page for a browser asking for a page
+    (when the page is installed), else the JSON refusal."""
+    body = None if html is None else html.encode()
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        if body is not None and wants_page(request):
+            return Response(
+                body, status_code=404, media_type="text/html; charset=utf-8", headers=PAGE_HEADERS
+            )
+        return await http_refusal(request, exc)
+
+    return not_found
