@@ -51,6 +51,17 @@ def test_any_change_to_a_cached_file_is_a_new_build(web_root: Path) -> None:
     assert app_shell(web_root, b"other engine").build != changed.build
 
 
+def test_type_declarations_are_not_in_the_shell(web_root: Path) -> None:
+    """The ``.d.ts`` files beside the scripts are for the type check: no page loads them, so the
+    shell neither caches them nor makes a new build when one changes."""
+    _web(web_root)
+    before = app_shell(web_root, b"engine")
+    (web_root / "js" / "api-types.d.ts").write_text("export type A = 1;\n", encoding="utf-8")
+    after = app_shell(web_root, b"engine")
+    assert after == before
+    assert not [url for url in after.urls if url.endswith(".ts")]
+
+
 def test_without_its_file_the_service_worker_is_not_found(
     make_client: Callable[..., TestClient], sqlite_url: str
 ) -> None:

@@ -32,8 +32,9 @@ KEPT_API = ("/api/rules",)
 """The API answers offline practice reads before it starts (the house rules' catalogue); they
 change only with the engine's sources, which the build covers."""
 
-SKIPPED_SUFFIXES = (".html", ".map")
-"""Web files not cached under ``/static``: pages are cached at their own paths."""
+SKIPPED_SUFFIXES = (".html", ".map", ".ts")
+"""Web files not cached under ``/static``: pages are cached at their own paths, and the ``.d.ts``
+type declarations are read by the type check only (docs/development.md), never by a page."""
 
 SERVICE_WORKER = "sw.js"
 """The service worker's file in the web folder, served at ``/sw.js`` (never cached by itself)."""
