@@ -7,6 +7,10 @@ taking table cards that sum to eleven with it, a jack taking every number card, 
 that can only be laid; the casual bot then plays the rest of the round for both seats, and the
 round is counted. ``tests/web/test_first_game.py`` replays the file through the engine.
 
+The deal is arranged to teach, not shuffled, so it carries no commitment and no salt (section 9
+of docs/protocol.md): a commitment would only prove that this arranged deck was fixed before the
+deal, and the page would then call it a fair shuffle. The page calls it a practice deal instead.
+
 Run it again after a rules change: ``python scripts/first_game.py``.
 """
 

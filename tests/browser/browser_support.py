@@ -8,6 +8,7 @@ Screenshots go to ``test-artifacts/`` (kept by CI as artifacts).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import socket
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "pasur" / "web"
@@ -175,6 +176,45 @@ def screenshot(page: Page, name: str, *, whole: bool = False) -> None:
     page.screenshot(path=ARTIFACTS / name)
     if whole:
         page.set_viewport_size(viewport)
+
+
+_PIECES_DRAWN = """(line, pieces) => {
+  // The box each piece of the line's text is drawn in, from a Range over it: the pieces in the
+  // order the text has them, each found after the one before (null when it is not there).
+  const nodes = [];
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  for (let at = 0; walker.nextNode(); at += walker.currentNode.length) {
+    nodes.push([walker.currentNode, at]);
+  }
+  const place = (offset) => {
+    const [node, start] = nodes.find(([node, start]) => offset <= start + node.length);
+    return [node, offset - start];
+  };
+  const text = line.textContent;
+  let from = 0;
+  return pieces.map((piece) => {
+    const start = text.indexOf(piece, from);
+    if (start < 0) return null;
+    from = start + piece.length;
+    const range = document.createRange();
+    range.setStart(...place(start));
+    range.setEnd(...place(from));
+    const drawn = range.getBoundingClientRect();
+    return [drawn.left, drawn.right];
+  });
+}"""
+
+
+def drawn_in_order(line: Locator, pieces: list[str], *, rtl: bool) -> None:
+    """The ``pieces`` of one line of text (names, numbers), in the order the text has them, are
+    drawn in the page's reading order: left to right, or right to left when ``rtl``. A line that
+    mixes Latin and Persian names reads in order only when each name keeps its own direction."""
+    drawn = line.evaluate(_PIECES_DRAWN, pieces)
+    assert None not in drawn, (line.inner_text(), pieces)
+    if rtl:
+        drawn = [(-right, -left) for left, right in drawn]
+    ordered = all(after[0] >= before[1] - 1 for before, after in itertools.pairwise(drawn))
+    assert ordered, (line.inner_text(), pieces, drawn)
 
 
 def guest_context(browser: Browser, server: str, name: str, **options: Any) -> BrowserContext:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_support import serious_violations
-from browser_support import DESKTOP, PHONE, api, screenshot, watch
+from browser_support import DESKTOP, PHONE, api, drawn_in_order, screenshot, watch
 from test_learn_browser import _http, _play_out
 
 from pasur.server.http.guests import COOKIE
@@ -271,3 +271,44 @@ def test_a_friend_is_followed_seen_online_challenged_and_the_challenge_accepted(
     assert problems == []
     one.close()
     two.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_recent_game_names_its_players_in_reading_order_whatever_their_script(
+    browser: Browser, site: str, lang: str
+) -> None:
+    """A profile's recent game between a Latin and a Persian name, the other script first: the
+    names read in the page's order (the list once took its direction from its first name)."""
+    other, own = ("دارا", "Mina") if lang == "en" else ("Dara", "مینا")
+    profile = {
+        "name": own,
+        "since": "2026-01-02T10:00:00Z",
+        "ratings": {},
+        "played": 1,
+        "won": 0,
+        "bots_beaten": [],
+        "recent": [
+            {
+                "table_id": "t1",
+                "game": 1,
+                "finished_at": "2026-01-02T11:00:00Z",
+                "seats": [other, own],
+                "you": 1,
+                "totals": [62, 40],
+                "winner": 0,
+                "won": False,
+                "replay_url": "/replay/t1/1?seat=1",
+            }
+        ],
+    }
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    # The profile as the server would answer it for these two names (no account needs making).
+    page.route("**/api/profiles/**", lambda route: route.fulfill(json=profile))
+    page.goto(f"{site}/@/{own}?lang={lang}")
+    self_word = "(this player)" if lang == "en" else "(همین بازیکن)"
+    drawn_in_order(page.locator("#recent li"), [other, own, self_word], rtl=lang == "fa")
+    screenshot(page, f"profile-mixed-names-{lang}-phone.png")
+    assert problems == []
+    context.close()

@@ -73,6 +73,7 @@ def played(browser: Browser, server: str) -> dict[str, Any]:
         "cookie": cookie,
         "score": page.locator(".daily-score").inner_text(),
         "share": page.locator(".daily-share").inner_text(),
+        "streak": page.locator("#daily-streak").inner_text(),
         "problems": problems,
     }
     context.close()
@@ -87,6 +88,8 @@ def test_a_guest_plays_the_deal_to_its_result(played: dict[str, Any], server: st
         f"+{result['score']}" if result["score"] > 0 else str(result["score"])
     )
     assert result["share"] in played["share"]
+    # The streak counts the deal just played, with no reload (it was read as the page opened).
+    assert played["streak"] == "Your streak: 1 day in a row (longest: 1 day).", played["streak"]
     assert result["expert"] is not None and result["review"] is not None
 
 
@@ -105,6 +108,35 @@ def test_the_deal_cannot_be_played_again_from_the_page(
     assert streak.inner_text() == "Your streak: 1 day in a row (longest: 1 day).", (
         streak.inner_text()
     )
+    context.close()
+
+
+def test_a_refused_play_is_said_by_its_reason(browser: Browser, server: str) -> None:
+    """A play the server refuses as illegal is said by the engine's reason, its cards written as
+    cards: the refusal's words are parts with the cards in <bdi>, which go in as children (as
+    text they read "[object HTMLElement]")."""
+    refusal = {
+        "code": "illegal",
+        "message": "7D must capture: it can take 4S",
+        "reason": {"kind": "must_capture", "card": "7D", "options": [["4S"]]},
+    }
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.route(
+        "**/api/daily/*/play",
+        lambda route: route.fulfill(status=400, json={"detail": refusal}),
+    )
+    page.goto(f"{server}/daily")
+    _ready(page)
+    page.fill("#daily-name", "Dara")
+    page.locator(".daily-deal").first.get_by_role("button").click()
+    page.locator("#hand .hand-card.is-playable").first.click()
+    if page.locator("#choices button").count():
+        page.locator("#choices button").first.click()
+    problem = page.locator("#daily-problem")
+    problem.wait_for()
+    assert problem.inner_text() == "7♦ must capture: it can take 4♠"
+    assert problem.locator("bdi").first.inner_text() == "7♦"
     context.close()
 
 

@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_support import serious_violations
-from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, WEB, api, screenshot, watch
+from browser_support import (
+    DESKTOP,
+    PERSIAN_DIGITS,
+    PHONE,
+    WEB,
+    api,
+    drawn_in_order,
+    screenshot,
+    watch,
+)
 from websockets.sync.client import connect
 
 if TYPE_CHECKING:
@@ -334,6 +343,45 @@ def test_the_history_lists_the_game_for_the_guest_only(
     assert page.locator(".game-item").count() == 0
     assert [p for p in problems if "401" not in p] == []
     stranger.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_game_s_totals_read_in_order_whatever_the_script_of_the_names(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """A Latin and a Persian name at one table: each total reads beside its name in the page's
+    order (one isolate round the whole line took its direction from the first name, and a
+    number sided with the name before it: "Mina 6, 14 دارا" in English)."""
+    other, own = ("دارا", "Mina") if lang == "en" else ("Dara", "مینا")
+    game = {
+        "table_id": "t1",
+        "game": 1,
+        "finished_at": "2026-01-02T11:00:00Z",
+        "seats": [own, other],
+        "you": 0,
+        "totals": [6, 14],
+        "winner": 1,
+        "result": "lost",
+        "left": False,
+        "record_url": "/api/tables/t1/games/1/record",
+        "replay_url": "/replay/t1/1",
+    }
+    switched = {**game, "table_id": "t2", "seats": [other, own], "you": 1}
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    # The history as the server answers it for these two games (no table needs playing).
+    history = {"games": [game, switched]}
+    page.route("**/api/history", lambda route: route.fulfill(json=history))
+    page.goto(f"{server}/history?lang={lang}")
+    _ready(page)
+    six, fourteen = ("6", "14") if lang == "en" else ("۶", "۱۴")
+    for table, pieces in (("t1", [own, six, other, fourteen]), ("t2", [other, six, own, fourteen])):
+        line = page.locator(f'.game-item[data-table="{table}"] .game-totals')
+        drawn_in_order(line, pieces, rtl=lang == "fa")
+    screenshot(page, f"learn-history-mixed-names-{lang}-phone.png")
+    assert problems == []
+    context.close()
 
 
 def test_a_replay_in_persian_on_a_phone_mirrors_the_arrow_keys(

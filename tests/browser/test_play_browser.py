@@ -111,7 +111,9 @@ def test_two_people_play_a_round_against_each_other(browser: Browser, server: st
     assert "seat_token" not in invite and "seat_token" not in host.url
 
     guest.goto(f"{invite}?anim=0")
-    guest.locator("#picker-name").fill("Bea")
+    # Bea's browser already has her guest name: the seat picker says so, and asks for none.
+    guest.locator("#seat-picker [data-playing-as]", has_text="Playing as Bea").wait_for()
+    assert guest.locator("#picker-name").count() == 0
     guest.locator("[data-take-seat='1']").click()
     guest.locator("#start").wait_for()
     host.locator("#start:not([disabled])").click()

@@ -361,7 +361,7 @@ def test_a_whole_round_by_keyboard(browser: Browser, server: str) -> None:
         page.locator(f".hand-card[data-card='{card}']").wait_for(state="detached")
         plays += 1
     assert plays == 24  # 6 deals of 4 cards
-    # The sheet is a dialog with the keyboard in it; Enter on "Next deal" closes it.
+    # The sheet is a dialog with the keyboard in it; Enter on "Next round" closes it.
     assert page.evaluate("document.activeElement.closest('dialog')?.id") == "sheet-dialog"
     page.keyboard.press("Enter")
     page.locator(SHEET).wait_for(state="detached")
@@ -500,40 +500,6 @@ def test_the_other_pages_pass_the_accessibility_scan(
         found[path] = serious_violations(page)
     assert {path: lines for path, lines in found.items() if lines} == {}
     assert [p for p in problems if "401" not in p] == []
-    context.close()
-
-
-@pytest.mark.parametrize("lang", ["en", "fa"])
-def test_the_guided_first_game_is_played_to_the_count(
-    browser: Browser, server: str, lang: str
-) -> None:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    problems = watch(page)
-    page.goto(f"{server}/?lang={lang}")
-    page.locator("#first-game").click()
-    page.wait_for_url("**/play/t/first-game")
-    # In English at the fast speed (the Sur's moment is seen); in Persian without animations.
-    speed = "fast" if lang == "en" else "0"
-    page.goto(f"{server}/play/t/first-game?anim={speed}&lang={lang}")
-    for step in ("eleven", "jack", "sur", "lay"):
-        page.locator(f"#guide[data-step='{step}']").wait_for()
-        if step == "eleven":
-            # Another card is refused with a word, and nothing changes.
-            page.locator(".hand-card:not(.is-hinted)").first.click()
-            page.locator("#notice").wait_for()
-            screenshot(page, f"guide-{lang}-phone.png")
-        page.locator(".hand-card.is-hinted").click()
-        if step == "sur":
-            if speed != "0":
-                page.locator("#sur-banner:not([hidden])").wait_for()
-            screenshot(page, f"guide-sur-{lang}-phone.png")
-            page.locator("[data-testid=surs-0] .sur-mark").wait_for()
-    page.locator(SHEET).wait_for(timeout=60_000)
-    assert page.locator("[data-testid=sheet-totals] td").all_inner_texts()[0] in ("20", "۲۰")
-    page.locator("#close-sheet").click()
-    page.locator("#guide[data-step='count'] #guide-practise").wait_for()
-    assert problems == []
     context.close()
 
 

@@ -3,8 +3,9 @@ makes a Swiss with the form, joins it and sees itself in the standings; the stan
 the server live and call the player to a new table; a 4-player Swiss asks for a partner; the
 lobby lists the tournaments; a Swiss played out reads finished and one nobody could play
 cancelled; pairings show their results; what each stage offers and how its start reads (a running
-Swiss takes no one new, and says so; an arena over marks nobody on fire). In English and Persian,
-with no serious accessibility violation."""
+Swiss takes no one new, and says so; an arena over marks nobody on fire); its creator starts a
+Swiss now and both players are called to their table. In English and Persian, with no serious
+accessibility violation."""
 
 from __future__ import annotations
 
@@ -97,6 +98,66 @@ def test_an_account_makes_and_joins_a_swiss_in_both_languages(
     page.wait_for_selector(
         ".standings tbody tr:has-text('withdrawn'), .standings tbody tr:has-text('کناره')"
     )
+    assert problems == []
+    context.close()
+
+
+def test_a_swiss_of_short_games_is_made_with_the_house_rules_in_both_languages(
+    browser: Browser, server: str
+) -> None:
+    """The form's house rules are the practice form's, with every setting under "Advanced": a
+    club's tournament to 11 is made, and its page says so to whoever would join. A target out
+    of its limits is refused at its field, in words, and nothing is made."""
+    site = server.replace("127.0.0.1", "localhost")
+    context, page = new_account(browser, site, "Golnar", "en")
+    problems = watch(page)
+    page.goto(f"{site}/tournaments?lang=en")
+    _ready(page)
+    page.fill("#create-name", "Club cup to 11")
+    page.fill("#create-length", "2")
+    page.get_by_text("Advanced: every house rule").click()
+    target = page.locator("#rule-target")
+    assert target.input_value() == "62"  # the preset's, until changed
+    target.fill("0")
+    page.get_by_role("button", name="Make the tournament").click()
+    refused = page.locator("#create-problem")
+    assert refused.inner_text() == "The target: give a whole number from 1 to 10000."
+    assert target.get_attribute("aria-invalid") == "true"
+    listed = _call(page, "GET", "/api/tournaments")["tournaments"]
+    assert "Club cup to 11" not in [made["name"] for made in listed]  # nothing was made
+    target.fill("11")
+    assert serious_violations(page) == [], "the form with its house rules in English"
+    _shots(page, "tournament-form-rules", "en")
+    page.set_viewport_size(SIZES["phone"])
+    page.get_by_role("button", name="Make the tournament").click()
+    page.wait_for_selector("#detail-title:has-text('Club cup to 11')")
+    assert page.locator("#create-problem").is_hidden()
+    rules = page.locator("#detail-rules")
+    assert rules.inner_text() == "House rules: Standard · The target: 11"
+    made = page.evaluate("() => window.location.hash.slice(1)")
+    assert _call(page, "GET", f"/api/tournaments/{made}")["rules"] == {
+        "preset": "standard",
+        "settings": {"target": "11"},
+    }
+    _shots(page, "tournament-rules", "en")
+
+    # In Persian, typed in Persian digits; the page says it in them too.
+    page.goto(f"{site}/tournaments?lang=fa")
+    _ready(page)
+    page.fill("#create-name", "جام باشگاه")
+    page.fill("#create-length", "3")
+    page.get_by_text("پیشرفته: همهٔ قانون‌های خانگی").click()
+    page.fill("#rule-target", "۲۱")
+    assert serious_violations(page) == [], "the form with its house rules in Persian"
+    _shots(page, "tournament-form-rules", "fa")
+    page.get_by_role("button", name="ساختن مسابقه").click()
+    page.wait_for_selector("#detail-title:has-text('جام باشگاه')")
+    assert rules.inner_text() == "قوانین: استاندارد · امتیاز پایان بازی: ۲۱"
+    persian = page.evaluate("() => window.location.hash.slice(1)")
+    assert _call(page, "GET", f"/api/tournaments/{persian}")["rules"]["settings"] == {
+        "target": "21"
+    }
+    _shots(page, "tournament-rules", "fa")
     assert problems == []
     context.close()
 
@@ -388,4 +449,86 @@ def test_a_running_swiss_is_closed_to_newcomers_and_a_running_arena_is_not(
     listed.wait_for()
     assert "started " in listed.inner_text() and "starts" not in listed.inner_text()
     assert problems == []
+    context.close()
+
+
+def test_the_creator_starts_a_swiss_now_and_its_players_are_called_in_both_languages(
+    browser: Browser, server: str
+) -> None:
+    """Its creator, and only they, sees "Start now" while it is upcoming: disabled, saying why,
+    while a Swiss has too few to pair; once two have joined (the page, never reloaded, sees it),
+    a press asks once more in a line, "Not yet" takes it back, and the start (pressed twice,
+    sent once) makes the page read running and call both players to their table, as at a timed
+    start: the other's page too, never reloaded. In English, then in Persian."""
+    site = server.replace("127.0.0.1", "localhost")
+    context, page = new_account(browser, site, "Roya", "en")
+    other, kian = new_account(browser, site, "Kian", "en")
+    problems = watch(page) + watch(kian)
+    starts = []
+    page.on("request", lambda sent: starts.append(sent) if sent.url.endswith("/start") else None)
+    tomorrow = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    for lang, name in (("en", "Club night"), ("fa", "شب باشگاه")):
+        body = {"name": name, "kind": "swiss", "rounds": 2, "starts_at": tomorrow}
+        made = _call(page, "POST", "/api/tournaments", body)["id"]
+        _call(page, "POST", f"/api/tournaments/{made}/join", {"players": 2})
+        page.goto(f"{site}/tournaments?lang={lang}#{made}")
+        _ready(page)
+        press = page.locator("#start-now")
+        expected = {
+            "en": (
+                "Start now",
+                "A Swiss needs at least two players to start: with fewer it would be cancelled.",
+                "Start the tournament now? Entries close.",
+                ("Yes, start it", "Not yet"),
+            ),
+            "fa": (
+                "شروع فوری",
+                "مسابقهٔ سوئیسی برای شروع دست‌کم دو بازیکن می‌خواهد: با کمتر از آن لغو می‌شود.",
+                "مسابقه همین حالا شروع شود؟ پیوستن به آن بسته می‌شود.",
+                ("بله، شروع شود", "هنوز نه"),
+            ),
+        }[lang]
+        words, too_few, asked, (confirm, not_yet) = expected
+        assert press.inner_text() == words and press.is_disabled()
+        assert page.locator("#start-hint").inner_text() == too_few
+        assert press.get_attribute("aria-describedby") == "start-hint"
+        _shots(page, "tournament-start-too-few", lang)
+
+        # Kian joins on his own page, which offers him no start: the tournament is not his.
+        kian.goto(f"{site}/tournaments?lang={lang}#{made}")
+        _ready(kian)
+        kian.locator("#join").click()
+        kian.wait_for_selector(".standings tbody tr:has-text('Kian')")
+        assert kian.locator("#start-now").count() == 0
+        page.wait_for_selector("#start-now:enabled", timeout=15_000)  # the next look sees him
+        assert page.locator("#start-hint").count() == 0
+
+        press.click()
+        assert page.locator("#start-question").inner_text() == asked
+        page.get_by_role("button", name=not_yet).click()
+        assert page.locator("#start-question").count() == 0 and press.is_enabled()
+        press.click()
+        yes = page.get_by_role("button", name=confirm)
+        assert yes.evaluate("(button) => button === document.activeElement")
+        assert serious_violations(page) == [], f"the question before a start, {lang}"
+        _shots(page, "tournament-start-question", lang)
+        page.set_viewport_size(SIZES["phone"])
+        before = len(starts)
+        yes.dblclick()
+        stage = {"en": "Running", "fa": "در جریان"}[lang]
+        page.wait_for_selector(f"#detail-meta:has-text('{stage}')")
+        assert len(starts) == before + 1, "pressed twice, the start is sent once"
+        assert page.locator("#start-now, #start-question").count() == 0
+        ready = {"en": "Your game is ready", "fa": "بازی شما آماده است"}[lang]
+        page.wait_for_selector(f"#your-call:has-text('{ready}')")
+        [pairing] = page.locator(".pairings li").all_inner_texts()
+        assert pairing.startswith({"en": "Roya against Kian", "fa": "Roya در برابر Kian"}[lang])
+        kian.wait_for_selector(f"#your-call:has-text('{ready}')", timeout=15_000)
+        assert kian.locator("#your-table").get_attribute("href") == page.locator(
+            "#your-table"
+        ).get_attribute("href")
+        assert kian.locator("#join").count() == 0
+        _shots(page, "tournament-started-now", lang)
+    assert problems == []
+    other.close()
     context.close()

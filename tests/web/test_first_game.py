@@ -65,3 +65,10 @@ def test_the_first_deal_teaches_eleven_a_jack_a_sur_and_a_lay() -> None:
     assert taught["jack"]["card"].startswith("J") and taught["jack"]["taken"]
     assert taught["sur"]["sur"] is True
     assert taught["lay"]["taken"] == []
+
+
+def test_the_arranged_deal_claims_no_shuffle() -> None:
+    # A commitment would let the page call this arranged deal a verified fair shuffle; it has
+    # none, and the page calls it a practice deal (tests/browser/test_first_game_browser.py).
+    for event in GUIDE["events"]:
+        assert not {"commitment", "salt"} & event.keys(), event["n"]

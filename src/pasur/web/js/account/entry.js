@@ -2,20 +2,17 @@
 // in" for a guest, the account's name for an account, both linking to /account. A module of
 // its own, so the page it sits on needs one import line and nothing else.
 
-import { request } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
+import { whoAmI } from '../shared/identity.js';
 
 async function mount() {
   const bar = document.querySelector('.app-bar');
   const languages = bar?.querySelector('[data-lang-switch]');
   if (!bar || !languages) return;
-  let name = null;
-  try {
-    name = (await request('GET', '/api/account')).account?.name ?? null;
-  } catch {
-    return; // the server cannot say: no entry rather than a wrong one
-  }
+  const me = await whoAmI();
+  if (me.offline) return; // the server cannot say: no entry rather than a wrong one
+  const name = me.kind === 'account' ? me.name : null;
   const link = h('a', { class: 'button quiet small account-entry', href: '/account', id: 'account-entry' });
   const label = () => {
     link.textContent = name ?? t('account_entry.sign_in');

@@ -1,32 +1,35 @@
-// Friends (/friends): follow by name, who is online, challenges to a private table (sent with
-// chosen seats and turn timer; accepted, which opens the table, or declined), and blocks.
-// The lists are read again every few seconds, so a challenge arrives without a reload.
+// Friends (/friends): follow by name, who is online, challenges to a table (sent with chosen
+// seats, turn timer and rated or not; accepted, which seats both and opens the table, or
+// declined), and blocks. The lists are read again every few seconds, so a challenge arrives
+// without a reload, and the challenger is taken to the table once it is accepted
+// (challenge-accepted.js).
 
-import { fill, h } from '../shared/dom.js';
+import { ApiError } from '../shared/api.js';
+import { $, fill, h } from '../shared/dom.js';
 import { initI18n, mountLanguageSwitch, onLanguageChange, t, tParts } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
+import { armSound } from '../play/sound.js';
+import { saveSeatToken } from '../play/seat-token.js';
 import { accountApi } from './account-api.js';
+import { watchAccepted } from './challenge-accepted.js';
+
+/** @import { ChallengeBody } from '../shared/api-types.js' */
 
 const REFRESH_MS = 5000;
-const $ = (selector) => document.querySelector(selector);
 let shown = null;
 let signedIn = true;
-
-function explain(error) {
-  const code = error?.detail?.code;
-  const key = `account.error.${code}`;
-  const said = code ? t(key) : '';
-  if (code && said !== key) return said;
-  return code ? String(error.detail.message ?? code) : t('account.error.unknown');
-}
+let accepted = null; // watchAccepted(), once the page has started
 
 async function step(run) {
   $('#friends-error').hidden = true;
   try {
     await run();
   } catch (error) {
-    $('#friends-error').textContent = explain(error);
+    fill($('#friends-error'), apiProblem(error));
     $('#friends-error').hidden = false;
+    // On a phone the form is far below it: the refusal is brought into sight.
+    $('#friends-error').scrollIntoView({ block: 'nearest' });
   }
   await refresh();
 }
@@ -42,6 +45,8 @@ function select(id, labelKey, options) {
 
 function challengeForm(name) {
   const id = (part) => `challenge-${part}-${name}`;
+  /** @type {<E extends Element>(part: string, type: new () => E) => E} */
+  const field = (part, type) => $(`#${CSS.escape(id(part))}`, type);
   return h(
     'form',
     {
@@ -50,17 +55,23 @@ function challengeForm(name) {
       novalidate: true,
       onsubmit: (event) => {
         event.preventDefault();
+        const form = event.currentTarget;
         step(async () => {
-          const players = Number(document.getElementById(id('players')).value);
-          const timer = document.getElementById(id('timer')).value;
-          await accountApi.challenge({ name, players, turn_timer: timer ? Number(timer) : null });
-          event.target.hidden = true; // sent: the lists may be drawn again
+          const players = Number(field('players', HTMLSelectElement).value);
+          const timer = field('timer', HTMLSelectElement).value;
+          const rated = field('rated', HTMLInputElement).checked;
+          // The timers are the select's options, which ChallengeBody's are.
+          const turnTimer = /** @type {ChallengeBody['turn_timer']} */ (timer ? Number(timer) : null);
+          const made = await accountApi.challenge({ name, players, turn_timer: turnTimer, rated });
+          accepted.sent(made.id);
+          form.hidden = true; // sent: the lists may be drawn again
           toast(t('account.friends.sent', { name }));
         });
       },
     },
     select(id('players'), 'account.friends.players', [['2', t('account.format.2')], ['3', t('account.format.3')], ['4', t('account.format.4')]]),
     select(id('timer'), 'account.friends.timer', [['', t('account.friends.no_timer')], ['15', '15'], ['30', '30'], ['60', '60']]),
+    h('div', { class: 'field' }, h('label', { class: 'check' }, h('input', { type: 'checkbox', id: id('rated') }), ` ${t('account.friends.rated')}`)),
     h('button', { type: 'submit', class: 'button primary small', text: t('account.friends.send') }),
   );
 }
@@ -92,10 +103,11 @@ function friendItem(friend) {
 }
 
 function challengeItem(challenge) {
-  const table = challenge.table_id ? `/play/t/${encodeURIComponent(challenge.table_id)}` : null;
+  const table = challenge.table_url;
   const text = challenge.incoming
     ? tParts('account.friends.from', { name: challenge.from, count: challenge.settings.players })
     : tParts('account.friends.to', { name: challenge.to, count: challenge.settings.players });
+  if (challenge.settings.rated) text.push(' ', h('span', { class: 'badge', text: t('account.friends.rated_badge') }));
   let actions = null;
   if (challenge.status === 'pending' && challenge.incoming) {
     actions = [
@@ -103,11 +115,21 @@ function challengeItem(challenge) {
         type: 'button',
         class: 'button small primary',
         text: t('account.friends.accept'),
-        onclick: () =>
+        onclick: (event) => {
+          const button = event.currentTarget;
+          button.disabled = true; // a second click would find the challenge taken
           step(async () => {
-            const made = await accountApi.accept(challenge.id);
+            let made;
+            try {
+              made = await accountApi.accept(challenge.id);
+            } catch (error) {
+              button.disabled = false;
+              throw error;
+            }
+            saveSeatToken(made.table_id, made.seat_token); // the table page opens the seat with it
             location.assign(made.table_url);
-          }),
+          });
+        },
       }),
       h('button', { type: 'button', class: 'button small', text: t('account.friends.decline'), onclick: () => step(() => accountApi.decline(challenge.id)) }),
     ];
@@ -131,17 +153,18 @@ function render() {
     return;
   }
   if (!shown) return;
+  const followName = h('input', { id: 'follow-name', type: 'text', autocomplete: 'off', spellcheck: 'false' });
   const follow = h(
     'form',
     {
       novalidate: true,
       onsubmit: (event) => {
         event.preventDefault();
-        const name = event.target.querySelector('#follow-name').value.trim();
+        const name = followName.value.trim();
         step(() => accountApi.follow(name));
       },
     },
-    h('div', { class: 'field' }, h('label', { for: 'follow-name', text: t('account.friends.follow_label') }), h('input', { id: 'follow-name', type: 'text', autocomplete: 'off', spellcheck: 'false' })),
+    h('div', { class: 'field' }, h('label', { for: 'follow-name', text: t('account.friends.follow_label') }), followName),
     h('button', { type: 'submit', class: 'button', text: t('account.friends.follow') }),
   );
   fill(
@@ -163,8 +186,9 @@ async function refresh() {
   try {
     shown = await accountApi.friends();
     signedIn = true;
+    accepted.seen(shown.challenges);
   } catch (error) {
-    if (error?.detail?.code !== 'not_signed_in') throw error;
+    if (!(error instanceof ApiError && error.code === 'not_signed_in')) throw error;
     signedIn = false;
   }
   // A form being filled in is not drawn again under the person's fingers.
@@ -172,14 +196,16 @@ async function refresh() {
 }
 
 async function start() {
-  await initI18n({ extra: ['account'] });
+  await initI18n({ extra: ['account', 'alerts'] });
   mountLanguageSwitch(document.querySelector('[data-lang-switch]'));
   onLanguageChange(render);
+  armSound();
+  accepted = watchAccepted($('#challenge-accepted'));
   try {
     await refresh();
   } catch (error) {
     $('#loading').hidden = true;
-    $('#friends-error').textContent = explain(error);
+    fill($('#friends-error'), apiProblem(error));
     $('#friends-error').hidden = false;
   }
   setInterval(() => refresh().catch(() => {}), REFRESH_MS);

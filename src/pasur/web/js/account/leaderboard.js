@@ -2,12 +2,11 @@
 // conservative figure; an account's name links to its profile. Below it, apart, the bots' own
 // pool: every bot level rated in the format from its games with people.
 
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { formatNumber, initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
 import { accountApi } from './account-api.js';
 
 const FORMATS = ['2', '3', '4', 'partnerships'];
-const $ = (selector) => document.querySelector(selector);
 const chosen = () => {
   const asked = new URLSearchParams(location.search).get('format');
   return FORMATS.includes(asked) ? asked : '2';

@@ -3,13 +3,14 @@
 // or a code shown on a signed-in device). An account sees its name, passkeys, signed-in devices,
 // and the ways out: sign out, sign out everywhere else, delete the account.
 
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { initI18n, language, mountLanguageSwitch, onLanguageChange, t, tParts } from '../shared/i18n.js';
+import { ensureIdentity } from '../shared/identity.js';
+import { apiProblem } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
 import { accountApi } from './account-api.js';
 import { createPasskey, passkeysSupported, usePasskey } from './webauthn.js';
 
-const $ = (selector) => document.querySelector(selector);
 let account = null;
 let guestName = '';
 let linkCode = null;
@@ -20,25 +21,22 @@ function formatDate(iso) {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** What to tell the person about a failed call: the code's sentence in their language. */
+/** What to tell the person about a failed step: a passkey request the browser ended, or the
+ * refusal in their language (shared/problem.js). */
 function explain(error) {
   if (error?.name === 'NotAllowedError' || error?.name === 'AbortError') {
     return t('account.error.cancelled');
   }
   if (error?.name === 'InvalidStateError') return t('account.error.already_here');
-  const code = error?.detail?.code;
-  if (code) {
-    const key = `account.error.${code}`;
-    const said = t(key);
-    return said === key ? String(error.detail.message ?? code) : said;
-  }
-  if (Array.isArray(error?.detail)) return t('account.error.bad_input');
-  return error?.status === 0 ? t('account.error.offline') : t('account.error.unknown');
+  // The guest made on the way to an account is named as the account: a name too long for a
+  // table (bad_name) breaks the account name's rules too, which are what this page teaches.
+  if (error?.code === 'bad_name') return t('error.name_refused');
+  return apiProblem(error);
 }
 
 function showError(error) {
   const box = $('#account-error');
-  box.textContent = error ? explain(error) : '';
+  fill(box, error ? explain(error) : null);
   box.hidden = !error;
 }
 
@@ -86,7 +84,7 @@ function guestView() {
       (target) =>
         step(async () => {
           const name = target.querySelector('#account-name').value.trim();
-          if (!guestName) await accountApi.guest(name);
+          if (!guestName) await ensureIdentity(name); // the account is made under a guest's id
           const { options } = await accountApi.passkeyOptions(name);
           await accountApi.addPasskey(await createPasskey(options));
           toast(t('account.create.done'));

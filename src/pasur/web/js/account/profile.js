@@ -4,11 +4,11 @@
 // public games with replays.
 
 import { raceChart } from '../shared/chart.js';
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { formatNumber, initI18n, isRtl, language, mountLanguageSwitch, onLanguageChange, t, tParts } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 import { accountApi } from './account-api.js';
 
-const $ = (selector) => document.querySelector(selector);
 const START = 25; // OpenSkill's first estimate: the chart's reference line
 
 function formatDate(iso) {
@@ -40,11 +40,14 @@ function ratingPanel(format, rating) {
 }
 
 function gameItem(game) {
-  const names = game.seats.map((name, seat) => (seat === game.you ? t('account.profile.self', { name }) : name));
+  // Each name isolated, the list in the page's direction: one isolate round the whole list took
+  // its direction from the first name, and "دارا, Mina (this player)" read backwards in English.
+  const who = (name, seat) => (seat === game.you ? tParts('account.profile.self', { name }) : h('bdi', { text: name }));
+  const names = game.seats.map((name, seat) => [seat ? t('list.separator') : '', who(name, seat)]);
   return h(
     'li',
     {},
-    h('span', {}, h('span', { class: 'profile-result', text: t(game.won ? 'account.profile.won' : 'account.profile.lost') }), ' ', h('bdi', { text: names.join(t('list.separator')) }), ' · ', h('time', { datetime: game.finished_at, class: 'hint', text: formatDate(game.finished_at) })),
+    h('span', {}, h('span', { class: 'profile-result', text: t(game.won ? 'account.profile.won' : 'account.profile.lost') }), ' ', h('span', { class: 'profile-seats' }, names), ' · ', h('time', { datetime: game.finished_at, class: 'hint', text: formatDate(game.finished_at) })),
     h('a', { class: 'button small', href: game.replay_url, text: t('account.profile.replay') }),
   );
 }
@@ -86,7 +89,7 @@ async function start() {
   } catch (error) {
     $('#loading').hidden = true;
     const box = $('#profile-error');
-    box.textContent = error?.detail?.code === 'no_such_account' ? t('account.profile.missing') : t('account.error.unknown');
+    fill(box, apiProblem(error));
     box.hidden = false;
     return;
   }

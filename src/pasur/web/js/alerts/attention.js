@@ -53,15 +53,22 @@ function notify(title, body, tag) {
 /**
  * Tell the person that `what` happened at table `tableId`: 'turn' (their turn), 'started' (a game
  * began at their table) or 'joined' (someone sat down at their waiting table; `name` is who).
+ * @param {'turn' | 'started' | 'joined'} what
+ * @param {{ tableId: string, name?: string }} where
  */
-export function attention(what, { tableId, name = '' } = {}) {
+export function attention(what, { tableId, name = '' }) {
   playSound('turn');
   if (!looksAway()) return;
   mark(t(`alerts.title.${what}`));
   notify(t(`alerts.title.${what}`), t(`alerts.body.${what}`, { name }), `pasur-${tableId}`);
 }
 
-/** The alerts an event of the table brings the person in seat `you` (-1 for a spectator). */
+/**
+ * The alerts an event of the table brings the person in seat `you` (-1 for a spectator).
+ * @param {{ kind: string, seat?: number, name?: string }} event
+ * @param {number} you
+ * @param {string} tableId
+ */
 export function eventAttention(event, you, tableId) {
   if (you < 0) return;
   if (event.kind === 'started') attention('started', { tableId });

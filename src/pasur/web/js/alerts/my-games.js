@@ -6,6 +6,7 @@
 import { request } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
+import { whoAmI } from '../shared/identity.js';
 import { seatLabel } from '../play/play-api.js';
 import { timeWords } from './time-left.js';
 
@@ -44,7 +45,8 @@ export function mountMyGames(section) {
   };
   const load = async () => {
     try {
-      games = (await request('GET', '/api/my-games')).games;
+      // Someone the server does not know yet holds no seat anywhere: nothing to ask for.
+      games = (await whoAmI()).kind === 'none' ? [] : (await request('GET', '/api/my-games')).games;
     } catch {
       games = []; // the server is away: nothing to list
     }

@@ -3,13 +3,18 @@
 
 import { t } from '../shared/i18n.js';
 
+/** @type {Array<[unit: string, seconds: number]>} */
 const UNITS = [
   ['days', 86_400],
   ['hours', 3_600],
   ['minutes', 60],
 ];
 
-/** `seconds` (0 or more) in words: the largest unit of which at least one whole fits. */
+/**
+ * `seconds` (0 or more) in words: the largest unit of which at least one whole fits.
+ * @param {number} seconds
+ * @returns {string}
+ */
 export function timeWords(seconds) {
   const whole = Math.max(0, Math.floor(seconds));
   for (const [unit, size] of UNITS) {

@@ -2,12 +2,10 @@
 // same taps and keys work) and the last plays in words. Each play is sent over REST; the bots
 // answer in the same call, so the board waits with "the bots are thinking" until it returns.
 
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { moveParts } from '../shared/words.js';
 import { PlayArea } from '../play/hand.js';
-
-const $ = (selector) => document.querySelector(selector);
 
 const SHOWN_PLAYS = 8;
 

@@ -3,23 +3,23 @@
 // in this browser against the commitment published for it (SHA-256 of salt and deck order).
 
 import { ApiError } from '../shared/api.js';
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { language, onLanguageChange, t } from '../shared/i18n.js';
+import { ensureIdentity, whoAmI } from '../shared/identity.js';
+import { apiProblem } from '../shared/problem.js';
 import { startPage } from '../play/boot.js';
 import { verifyCommitment } from '../play/fairness.js';
-import { nameField } from '../play/form-parts.js';
-import { apiProblem, ensureGuest } from '../play/play-api.js';
+import { nameField, playingAs, typedName } from '../play/form-parts.js';
 import { Board } from './board.js';
 import { dailyApi, dayBefore } from './daily-api.js';
 import { renderResult, showResult } from './result.js';
 
-const $ = (selector) => document.querySelector(selector);
-
-const page = { today: null, guest: null, streak: null, reveal: null, playing: null, result: null };
+// `me`: who the person is (identity.js), known to the server or not yet.
+const page = { today: null, me: null, streak: null, reveal: null, playing: null, result: null };
 
 function problem(error) {
   const element = $('#daily-problem');
-  element.textContent = error ? apiProblem(error) : '';
+  fill(element, error ? apiProblem(error) : null);
   element.hidden = !error;
 }
 
@@ -53,8 +53,10 @@ function dealPanel(deal) {
 function renderDeals() {
   const today = page.today;
   $('#daily-day').textContent = t('daily.day', { day: today.day, end: formatTime(today.ends_at) });
-  const needName = !page.guest && today.deals.some((deal) => deal.status === 'new');
-  fill($('#daily-deals'), needName ? nameField('daily-name') : null, today.deals.map(dealPanel)).hidden = page.playing !== null;
+  // Before a deal is begun: who plays it, a name to type for someone the server does not know yet.
+  const fresh = today.deals.some((deal) => deal.status === 'new');
+  const who = !fresh ? null : page.me.kind === 'none' ? nameField('daily-name', page.me) : playingAs(page.me.name);
+  fill($('#daily-deals'), who, today.deals.map(dealPanel)).hidden = page.playing !== null;
   const streak = $('#daily-streak');
   streak.hidden = !page.streak;
   if (page.streak) streak.textContent = t('daily.streak', { current: t('daily.streak_days', { count: page.streak.current }), best: t('daily.streak_days', { count: page.streak.best }) });
@@ -93,14 +95,13 @@ const board = new Board({
 async function startDeal(deal) {
   problem(null);
   try {
-    if (!page.guest) {
-      page.guest = await ensureGuest($('#daily-name')?.value ?? '');
-      if (!page.guest) {
-        $('#daily-name')?.focus();
-        problem(new ApiError(400, { code: 'bad_name', message: t('daily.name_needed') }));
-        return;
-      }
+    const known = page.me.kind !== 'none';
+    if (!(await ensureIdentity(known ? page.me.name : typedName(document, 'daily-name')))) {
+      $('#daily-name')?.focus();
+      problem(new ApiError(400, { code: 'bad_name', message: t('daily.name_needed') }));
+      return;
     }
+    page.me = await whoAmI();
     page.playing = deal;
     renderDeals();
     $('#daily-status').textContent = t('daily.board.thinking');
@@ -125,10 +126,21 @@ async function continueDeal(deal) {
   }
 }
 
+/** The streak read again once a deal is over: it now counts that deal (it was read when the
+ * page opened). Unread, the one read before stays. */
+async function rereadStreak() {
+  const today = await dailyApi.today().catch(() => null);
+  if (!today) return;
+  page.today = today;
+  page.streak = today.you?.streak ?? null;
+  renderDeals();
+}
+
 async function resultOf(deal) {
   page.playing = deal;
   renderDeals();
   try {
+    rereadStreak(); // beside the result's readings, not before them
     await showResult(deal.players, deal.bots, (result, leaders) => {
       page.result = { result, leaders, bots: deal.bots };
       document.body.dataset.result = result.review !== null && result.expert ? 'complete' : 'shown';
@@ -140,8 +152,7 @@ async function resultOf(deal) {
 
 async function load() {
   try {
-    page.today = await dailyApi.today();
-    page.guest = page.today.you?.name ?? null;
+    [page.today, page.me] = await Promise.all([dailyApi.today(), whoAmI()]);
     page.streak = page.today.you?.streak ?? null;
     page.reveal = await dailyApi.day(dayBefore(page.today.day));
     $('#loading').hidden = true;

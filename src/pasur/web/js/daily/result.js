@@ -4,14 +4,12 @@
 // the day's leaderboard. The review and the expert's game take the server a while: the section
 // asks again every few seconds until both are there.
 
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
 import { copyText, toast } from '../shared/toast.js';
 import { reviewParts } from '../shared/words.js';
 import { playLine, seatWho } from './board.js';
 import { dailyApi } from './daily-api.js';
-
-const $ = (selector) => document.querySelector(selector);
 
 const POLL_MS = 3000;
 const POLLS = 60;
@@ -83,7 +81,13 @@ export function renderResult(result, bots, board) {
   ).hidden = false;
 }
 
-/** Show the result of the deal of `players`, asking again until the review and expert are in. */
+/**
+ * Show the result of the deal of `players`, asking again until the review and expert are in.
+ * @param {number} players
+ * @param {string[]} bots the deal's bots' levels, by seat
+ * @param {(result: any, board: any) => void} [onShown] called with each reading: the server's
+ *   JSON, which its /docs does not describe
+ */
 export async function showResult(players, bots, onShown = () => {}) {
   for (let poll = 0; poll < POLLS; poll += 1) {
     const [result, board] = await Promise.all([dailyApi.result(players), dailyApi.leaderboard(players)]);

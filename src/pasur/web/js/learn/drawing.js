@@ -9,6 +9,9 @@ import { cardsText } from '../shared/moves.js';
 /**
  * A row of cards, as a group named `label` (or the cards' names). `faceDown` draws backs (the
  * codes then only give the count); `small` draws small cards.
+ * @param {string[]} codes
+ * @param {{ label?: string, small?: boolean, faceDown?: boolean, className?: string }} [options]
+ * @returns {HTMLDivElement}
  */
 export function cardRow(codes, { label, small = false, faceDown = false, className = '' } = {}) {
   const row = h('div', {
@@ -36,6 +39,10 @@ const SCORE_LINES = Object.freeze([
 /**
  * A round's score sheet: one column per side, one row per line (the `lines` of a `round_ended`
  * event or of the guide's count), then the game totals when `totals` is given.
+ * @param {string[]} names the sides' names
+ * @param {Array<Record<string, number>>} lines each side's score lines, by field
+ * @param {{ caption?: string, totals?: number[] | null }} [options]
+ * @returns {HTMLTableElement}
  */
 export function scoreSheet(names, lines, { caption, totals = null } = {}) {
   const head = h(

@@ -289,7 +289,7 @@ function buildSections(sections) {
 function render(data) {
   const examples = new Map(data.captures.map((example) => [example.id, example]));
   for (const figure of document.querySelectorAll('main > section > figure[data-example]')) {
-    const example = examples.get(figure.dataset.example);
+    const example = examples.get(figure.getAttribute('data-example'));
     if (example) exampleFigure(figure, example);
   }
   dealFigure(document.querySelector('[data-figure="deal"]'), data.deal);
@@ -307,7 +307,7 @@ async function main() {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     data = await response.json();
   } catch {
-    document.querySelector('#guide-error').hidden = false;
+    document.getElementById('guide-error').hidden = false;
     return;
   }
   buildSections(data.sections);

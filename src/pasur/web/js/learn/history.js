@@ -3,13 +3,12 @@
 // the list is empty and links home.
 
 import { ApiError } from '../shared/api.js';
-import { fill, h } from '../shared/dom.js';
-import { formatNumber, language, onLanguageChange, t } from '../shared/i18n.js';
+import { $, fill, h } from '../shared/dom.js';
+import { formatNumber, language, onLanguageChange, t, tParts } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 import { learnApi } from './learn-api.js';
-import { sideNames, sideOf } from './moves.js';
+import { sideNames } from './moves.js';
 import { startPage } from './page.js';
-
-const $ = (selector) => document.querySelector(selector);
 
 function formatDate(iso) {
   const date = new Date(iso);
@@ -18,18 +17,20 @@ function formatDate(iso) {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** The `winner` of a drawn game (the rules engine's DRAW). */
-const DRAWN = -2;
-
 function gameItem(game) {
   const sides = game.totals.length;
   const names = sideNames(game.seats, sides);
-  const won = game.winner === sideOf(game.you, game.seats.length, sides);
-  const result = game.winner === DRAWN ? 'drawn' : won ? 'won' : 'lost'; // DRAWN: target-tie=draw
+  // The server's word for it: the cards' result, except that a rated game left early was lost.
+  const result = game.result;
   const short = String(game.table_id).slice(0, 6);
-  const totals = names
-    .map((name, side) => `${name} ${formatNumber(game.totals[side])}`)
-    .join(t('list.separator'));
+  // Each name isolated, the line in the page's direction: "Mina 6, دارا 14" reads in order, each
+  // total beside its name, whatever the script of each name (one isolate round the whole line
+  // took its direction from the first name, and a number sided with the name before it).
+  const totals = names.map((name, side) => [
+    side ? t('list.separator') : '',
+    h('bdi', { text: name }),
+    ` ${formatNumber(game.totals[side])}`,
+  ]);
   const players = game.seats.map((name, seat) =>
     h('bdi', {}, seat === game.you ? t('learn.history.you', { name }) : name),
   );
@@ -46,7 +47,8 @@ function gameItem(game) {
       }),
       h('span', { text: t('learn.history.game', { n: game.game, table: short }) }),
     ),
-    h('p', { class: 'game-totals' }, h('bdi', {}, totals)),
+    h('p', { class: 'game-totals' }, totals),
+    game.left ? h('p', { class: 'hint game-left', text: t('learn.history.left') }) : null,
     h(
       'p',
       {},
@@ -97,10 +99,9 @@ function render(result) {
       );
       return;
     }
-    const offline = error instanceof ApiError && error.status === 0;
-    const reason = offline ? t('learn.history.offline') : error.message;
+    const reason = h('span', {}, apiProblem(error));
     showMessage(
-      h('p', { class: 'error-text', role: 'alert', text: t('learn.history.error', { reason }) }),
+      h('p', { class: 'error-text', role: 'alert' }, tParts('learn.history.error', { reason })),
       h('button', { class: 'button', type: 'button', onclick: load, text: t('learn.history.retry') }),
     );
     return;

@@ -6,6 +6,11 @@ import { request } from '../shared/api.js';
 import { keptApi } from '../offline/kept-api.js';
 import { OFFLINE_TABLE } from '../offline/offline-socket.js';
 
+/**
+ * @param {string} tableId
+ * @param {number} game
+ * @param {string} what
+ */
 function gamePath(tableId, game, what) {
   return `/api/tables/${encodeURIComponent(tableId)}/games/${encodeURIComponent(game)}/${what}`;
 }
@@ -16,17 +21,37 @@ export const learnApi = {
    * replay_url}]}`, newest first; 401 `no_guest` without the guest cookie.
    */
   history: () => request('GET', '/api/history'),
-  /** The game record (docs/records.md). */
+  /**
+   * The game record (docs/records.md).
+   * @param {string} tableId
+   * @param {number} game
+   */
   record: (tableId, game) => (tableId === OFFLINE_TABLE ? keptApi.record(game) : request('GET', gamePath(tableId, game, 'record'))),
-  /** `{players, seats, rounds: [{round, dealer, positions: [...], score}]}`, every hand shown. */
+  /**
+   * `{players, seats, rounds: [{round, dealer, positions: [...], score}]}`, every hand shown.
+   * @param {string} tableId
+   * @param {number} game
+   */
   positions: (tableId, game) =>
     tableId === OFFLINE_TABLE ? keptApi.positions(game) : request('GET', gamePath(tableId, game, 'positions')),
-  /** `{seat, turns: [{round, index, played, best, loss, moves: [{move, value}]}]}`. */
+  /**
+   * `{seat, turns: [{round, index, played, best, loss, moves: [{move, value}]}]}`.
+   * @param {string} tableId
+   * @param {number} game
+   * @param {number} seat
+   */
   review: (tableId, game, seat) =>
     tableId === OFFLINE_TABLE
       ? keptApi.review(game, seat)
       : request('GET', `${gamePath(tableId, game, 'review')}?seat=${encodeURIComponent(seat)}`),
-  /** Where the record downloads as a file. */
+  /**
+   * Where the record downloads as a file.
+   * @param {string} recordUrl
+   */
   downloadUrl: (recordUrl) => `${recordUrl}?download=1`,
+  /**
+   * @param {string} tableId
+   * @param {number} game
+   */
   recordUrl: (tableId, game) => gamePath(tableId, game, 'record'),
 };

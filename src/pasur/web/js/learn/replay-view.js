@@ -153,6 +153,7 @@ export function roundScore(game, roundIndex, index) {
   if (!round.score || index !== round.positions.length - 1) return null;
   const { lines, totals } = round.score;
   const last = roundIndex === game.rounds.length - 1;
+  /** @type {HTMLElement[]} */
   const parts = [
     scoreSheet(game.sides, lines, {
       caption: t('learn.replay.score', { n: roundIndex + 1 }),

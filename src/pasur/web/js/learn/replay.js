@@ -4,8 +4,9 @@
 // come from the server (the rules engine walks the record), so no rule is re-implemented here.
 
 import { ApiError } from '../shared/api.js';
-import { fill, h } from '../shared/dom.js';
-import { isRtl, onLanguageChange, t } from '../shared/i18n.js';
+import { $, fill, h } from '../shared/dom.js';
+import { isRtl, onLanguageChange, t, tParts } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 import { copyText, toast } from '../shared/toast.js';
 import { learnApi } from './learn-api.js';
 import { sideNames } from './moves.js';
@@ -13,7 +14,7 @@ import { startPage } from './page.js';
 import { board, moveButtons, roundScore } from './replay-view.js';
 import { mountCoach } from './review.js';
 
-const $ = (selector) => document.querySelector(selector);
+/** @import { Parts } from '../shared/i18n.js' */
 
 /** The table and game named by the address, or null when it names none. */
 function route() {
@@ -108,11 +109,11 @@ function render() {
   const score = roundScore(game, state.round, state.index);
   $('#score').hidden = !score;
   if (score) fill($('#score'), score);
-  $('#round').value = String(state.round);
+  $('#round', HTMLSelectElement).value = String(state.round);
   const atStart = state.round === 0 && state.index === 0;
   const atEnd = state.round === game.rounds.length - 1 && state.index === count;
-  $('#first').disabled = $('#prev').disabled = atStart;
-  $('#next').disabled = $('#last').disabled = atEnd;
+  $('#first', HTMLButtonElement).disabled = $('#prev', HTMLButtonElement).disabled = atStart;
+  $('#next', HTMLButtonElement).disabled = $('#last', HTMLButtonElement).disabled = atEnd;
   renderMoves();
   document.body.dataset.round = String(state.round);
   document.body.dataset.index = String(state.index);
@@ -127,7 +128,7 @@ function renderChrome() {
       h('option', { value: String(r), text: t('learn.replay.round_option', { n: r + 1 }) }),
     ),
   );
-  const seatSelect = $('#coach-seat');
+  const seatSelect = $('#coach-seat', HTMLSelectElement);
   const chosen = seatSelect.value;
   fill(seatSelect, game.seats.map((name, seat) => h('option', { value: String(seat), text: name })));
   if (chosen) seatSelect.value = chosen;
@@ -164,26 +165,29 @@ function bind() {
   $('#prev').addEventListener('click', () => step(-1));
   $('#next').addEventListener('click', () => step(1));
   $('#last').addEventListener('click', () => go(state.round, Number.MAX_SAFE_INTEGER));
-  $('#round').addEventListener('change', (event) => go(Number(event.target.value), 0));
+  const round = $('#round', HTMLSelectElement);
+  round.addEventListener('change', () => go(Number(round.value), 0));
   $('#share').addEventListener('click', share);
-  $('#coach-seat').addEventListener('change', (event) => state.coach.load(Number(event.target.value)));
+  const seat = $('#coach-seat', HTMLSelectElement);
+  seat.addEventListener('change', () => state.coach.load(Number(seat.value)));
   document.addEventListener('keydown', onKey);
 }
 
 // ---------------------------------------------------------------- loading
 
+/** @param {string | Parts} text */
 function fail(text) {
   $('#loading').hidden = true;
-  fill($('#replay-message'), h('p', { class: 'error-text', text })).hidden = false;
+  fill($('#replay-message'), h('p', { class: 'error-text' }, text)).hidden = false;
   document.body.dataset.ready = 'true';
 }
 
 function failure(error) {
+  // No table, no such game, or not finished yet (404, 409): one sentence for a replay's link.
   if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
     return t('learn.replay.not_found');
   }
-  const reason = error instanceof ApiError ? error.message : String(error);
-  return t('learn.replay.error', { reason: error?.status === 0 ? t('learn.history.offline') : reason });
+  return tParts('learn.replay.error', { reason: h('span', {}, apiProblem(error)) });
 }
 
 /** The seat to review first: ?seat= in the address, else the guest's own seat in this game. */
@@ -231,7 +235,7 @@ async function main() {
     // The record's winner: a side, "draw" (target-tie=draw), or null (an unfinished game).
     winner: record.winner ?? null,
   };
-  const download = $('#download');
+  const download = $('#download', HTMLAnchorElement);
   download.href = learnApi.downloadUrl(learnApi.recordUrl(tableId, game));
   download.setAttribute('download', `pasur-${tableId}-${game}.json`);
   download.hidden = false;
@@ -259,7 +263,7 @@ async function main() {
   });
   document.body.dataset.ready = 'true';
   const seat = await reviewSeat(positions.seats.length);
-  $('#coach-seat').value = String(seat);
+  $('#coach-seat', HTMLSelectElement).value = String(seat);
   await state.coach.load(seat);
 }
 

@@ -101,7 +101,7 @@ const OPS = {
     table = module.open_table(JSON.stringify(create), name, seed ?? undefined);
     return true;
   },
-  send: (module, { text }) => table.receive(text),
+  send: (_module, { text }) => table.receive(text),
   tick: () => table.tick(),
   wait: () => table.wait() ?? null,
   record: () => table.record(),
@@ -119,7 +119,7 @@ function enqueue(work) {
   queue = queue.then(work);
 }
 
-self.addEventListener('message', (message) => {
+addEventListener('message', (message) => {
   const { id, op, args = {} } = message.data;
   enqueue(async () => {
     try {
@@ -127,10 +127,10 @@ self.addEventListener('message', (message) => {
       if (!(op in OPS)) throw new Error(`no such op: ${op}`);
       const result = OPS[op](module, args);
       if (op === 'open') mark('opened');
-      self.postMessage({ id, result });
+      postMessage({ id, result });
     } catch (error) {
       // A Refused from the table says its code first ("bad_config: ..."); anything else is a bug.
-      self.postMessage({ id, error: String(error?.message ?? error) });
+      postMessage({ id, error: String(error instanceof Error ? error.message : error) });
     }
   });
 });

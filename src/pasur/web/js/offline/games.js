@@ -1,7 +1,12 @@
 // Games played offline, kept in the browser (IndexedDB) until the server has them: each is its
 // record (for the replay page) and its upload (the table's settings and events, which the server
 // replays before it adds the game to the person's history, never rated). The upload is sent when
-// the game ends, and again whenever the browser comes back online, until the server answers.
+// the game ends, and again whenever the browser comes back online, until the server answers:
+// to the person's history, an account's or a guest's; someone who has never named themselves
+// online (a first visit played offline) is refused, made a guest under the name typed for the
+// game, and the game sent again.
+
+import { ensureIdentity, forgetIdentity } from '../shared/identity.js';
 
 const DB_NAME = 'pasur-offline';
 const STORE = 'games';
@@ -61,20 +66,33 @@ export function sendGames() {
  * two pages at once are the server's to tell: it stores a game once). */
 let sending = null;
 
+/** The game's upload sent to the server: its answer, or null when the server cannot be reached.
+ * A POST, which the service worker leaves to the network (as it comes back, the page's network
+ * may be up before the worker's). */
+async function upload(game) {
+  try {
+    return await fetch('/api/offline/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/gzip', Accept: 'application/json' },
+      body: await gzipped(JSON.stringify(game.upload)),
+    });
+  } catch {
+    return null;
+  }
+}
+
 async function sendAll() {
   let sent = 0;
   for (const game of await keptGames()) {
     if (game.sent) continue;
-    let answer;
-    try {
-      answer = await fetch('/api/offline/games', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/gzip', Accept: 'application/json' },
-        body: await gzipped(JSON.stringify(game.upload)),
-      });
-    } catch {
-      return sent; // still offline: the next 'online' tries again
+    let answer = await upload(game);
+    if (answer?.status === 401) {
+      // Nobody the server knows (a first visit played offline, or a cookie gone meanwhile): the
+      // guest is made under the name the game was played under (practise.js), and it is sent again.
+      forgetIdentity();
+      if (await ensureIdentity().catch(() => null)) answer = await upload(game);
     }
+    if (answer === null) return sent; // still offline: the next 'online' tries again
     if (answer.ok) {
       game.sent = await answer.json();
       sent += 1;

@@ -48,7 +48,7 @@ export class OfflineSocket {
     try {
       await call('open', setup);
     } catch (error) {
-      this.handlers.frame({ type: 'error', code: 'unknown', message: String(error.message) });
+      this.handlers.frame({ type: 'error', code: 'unknown', message: String(error instanceof Error ? error.message : error) });
       return;
     }
     this.handlers.status('open');

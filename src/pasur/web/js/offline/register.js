@@ -3,6 +3,7 @@
 // page's language, offer "install" on the home page where the browser allows it, and send the
 // games played offline to the history whenever the server can be reached.
 
+import { $ } from '../shared/dom.js';
 import { language, onLanguageChange, t } from '../shared/i18n.js';
 import { toast } from '../shared/toast.js';
 import { sendGames } from './games.js';
@@ -38,19 +39,21 @@ function watch(registration) {
 }
 
 function followLanguage() {
-  const link = document.querySelector('link[rel="manifest"]');
+  const link = $('link[rel="manifest"]', HTMLLinkElement);
   if (link) link.href = `/static/manifest.${language()}.webmanifest`;
 }
 
 function offerInstall() {
-  const offer = document.querySelector('#install-offer');
+  const offer = document.getElementById('install-offer');
   window.addEventListener('beforeinstallprompt', (event) => {
     if (!offer) return;
     event.preventDefault(); // the page's own button asks, not the browser's bar
     offer.hidden = false;
+    // Chromium's event, which TypeScript's DOM library does not have.
+    const install = /** @type {Event & { prompt(): Promise<unknown> }} */ (event);
     offer.querySelector('button').onclick = async () => {
       offer.hidden = true;
-      await event.prompt();
+      await install.prompt();
     };
   });
   window.addEventListener('appinstalled', () => {
@@ -61,6 +64,7 @@ function offerInstall() {
 /**
  * Ask the service worker to keep the offline engine (about 14 MB) for this build; resolves when
  * it is kept (at once when it already was), or never without a service worker.
+ * @returns {Promise<void>}
  */
 export async function keepEngine() {
   if (!('serviceWorker' in navigator)) return new Promise(() => {});

@@ -1,12 +1,12 @@
 // The service worker's app shell (imported by /sw.js, which sets self.PASUR_BUILD): every page and
 // file of one build in one cache, `pasur-shell-<build>`, so the app opens with no network. The
 // offline engine (Pyodide and the engine's sources, about 14 MB) joins the same cache when the
-// practise page asks ('keep-engine'), or file by file as the engine is first loaded; then
-// practice runs with no network too. Pages and files come from that cache only, never a mix of
-// two releases. A new build
-// installs beside the old one and waits; the page offers a reload, and on the page's word
-// ('activate') it takes over and deletes the old caches. The API and the sockets go to the
-// network; of the API, only the house rules' catalogue is kept, for offline practice.
+// home or the practise page asks ('keep-engine'), or file by file as the engine is first
+// loaded; then practice runs with no network too. Pages and files come from that cache only,
+// never a mix of two releases. A new build installs beside the old one and waits; the page
+// offers a reload, and on the page's word ('activate') it takes over and deletes the old caches.
+// The API and the sockets go to the network; of the API, only the house rules' catalogue is
+// kept, for offline practice.
 
 const SHELL_PREFIX = 'pasur-shell-';
 const SHELL_CACHE = SHELL_PREFIX + self.PASUR_BUILD;

@@ -2,7 +2,7 @@
 // fans, piles and Sur marks. Kept apart from table.js so the animations name what they move,
 // not how the page is built.
 
-const $ = (selector) => document.querySelector(selector);
+import { $ } from '../shared/dom.js';
 
 /** The board as show.js sees it; `draw(extras)` redraws the table with what a moment shows. */
 export function boardView(draw) {

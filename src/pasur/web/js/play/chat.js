@@ -4,7 +4,7 @@
 
 import { h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
-import { problemText } from './play-api.js';
+import { problemText } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
 
 const KEEP = 100;
@@ -65,7 +65,7 @@ export function mountChat(section, { send, button, off = false }) {
         closeChat(section);
         toast(t('play.chat.unavailable'));
       } else {
-        toast(problemText(frame.code, frame.message));
+        toast(problemText(frame.code));
       }
       return true;
     },

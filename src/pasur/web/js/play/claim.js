@@ -5,8 +5,8 @@
 
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
+import { problemText } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
-import { problemText } from './play-api.js';
 
 const ASK_MS = 4000;
 
@@ -49,7 +49,7 @@ export function mountClaim(tools, { send, version }) {
     onError(frame) {
       if (ref === null || frame.ref !== ref) return false;
       ref = null;
-      toast(problemText(frame.code, frame.message));
+      toast(problemText(frame.code));
       return true;
     },
   };

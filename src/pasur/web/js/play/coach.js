@@ -6,7 +6,7 @@
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { splitMove } from '../shared/moves.js';
-import { problemText } from './play-api.js';
+import { problemText } from '../shared/problem.js';
 import { myTurn } from './state.js';
 import { rankedLine } from '../shared/words.js';
 import { toast } from '../shared/toast.js';
@@ -75,7 +75,7 @@ export function mountCoach(tools, panel, { send, highlight }) {
       button.disabled = false;
       ref = null;
       if (frame.code === 'bad_frame') supported = false;
-      else toast(frame.code === 'no_hints' ? t('play.hint.none') : problemText(frame.code, frame.message));
+      else toast(problemText(frame.code));
       return true;
     },
   };

@@ -5,8 +5,8 @@
 
 import { h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
+import { problemText } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
-import { problemText } from './play-api.js';
 
 /** The emotes the server knows, in the picker's order (pasur.protocol.emotes.EMOTES). */
 export const EMOTES = ['hello', 'good_luck', 'nice', 'well_played', 'oops', 'thinking', 'hurry', 'thanks', 'good_game'];
@@ -87,7 +87,7 @@ export function mountEmotes(picker, { send, said, tableId, seatName, off = false
     onError(frame) {
       if (ref === null || frame.ref !== ref) return false;
       ref = null;
-      toast(frame.code === 'emote_limited' ? t('table.emote.limited') : problemText(frame.code, frame.message));
+      toast(problemText(frame.code));
       return true;
     },
   };

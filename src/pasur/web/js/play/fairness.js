@@ -1,5 +1,9 @@
 // Fair shuffles (docs/protocol.md section 9): the round's commitment is SHA-256(salt ‖ deck_text),
 // deck_text the 52 card names joined by single spaces. The browser checks it itself at round end.
+// A deal this page arranged itself to teach (the guided first game) was never shuffled, so it
+// is not checked: it is called what it is, a practice deal. Whether a deal is arranged is the
+// page's own knowledge (which socket it plays on), never a frame's say: a server cannot use it
+// to dodge the check, and a real round with a missing or wrong commitment is still called unfair.
 
 function bytesFromHex(hex) {
   if (!/^([0-9a-f]{2})*$/i.test(hex)) throw new Error('salt is not hex');
@@ -27,4 +31,20 @@ export async function verifyCommitment(commitment, deck, saltHex) {
   } catch {
     return false; // a salt that is not hex: not what was committed to
   }
+}
+
+/**
+ * The fairness check of a round that has just ended (a `round_ended` event), as the sheet and the
+ * bar show it: `{round, commitment, verdict}`, the verdict 'checking' until `done` resolves, then
+ * 'ok' (the revealed deck and salt give the commitment), 'bad' (they do not, or something is
+ * missing) or 'unknown' (this browser cannot hash). An `arranged` deal's verdict is 'practice'.
+ */
+export function checkRound(round, arranged = false) {
+  const check = { round: round.round, commitment: round.commitment ?? null, verdict: arranged ? 'practice' : 'checking' };
+  if (arranged) return { check, done: Promise.resolve(check) };
+  const done = verifyCommitment(round.commitment, round.deck, round.salt).then((verified) => {
+    check.verdict = verified === true ? 'ok' : verified === false ? 'bad' : 'unknown';
+    return check;
+  });
+  return { check, done };
 }

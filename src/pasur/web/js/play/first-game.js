@@ -4,6 +4,10 @@
 // shape the server sends; this "socket" hands them to the page as the table's socket would, and
 // waits at each move the first deal teaches (eleven, a jack, a Sur, a lay) for the player to make
 // it, saying what to do. The rest of the round then plays itself, and the round is counted.
+// The page shows events one after another, with animations; each sentence waits until the table
+// has shown every event before it (`shown`), so the words never run ahead of the felt. The deal
+// is arranged to teach, not shuffled, and carries no commitment: the page calls it a practice
+// deal (`arranged`, fairness.js), never a fair shuffle, nor an unfair one.
 
 import { h } from '../shared/dom.js';
 import { t, tParts } from '../shared/i18n.js';
@@ -29,13 +33,18 @@ function snapshot() {
 }
 
 export class GuideSocket {
-  /** `panel`: where the guide speaks; `highlight(card)` lights up the card to play. */
-  constructor(handlers, { panel, highlight }) {
+  /**
+   * `panel`: where the guide speaks; `highlight(card)` lights up the card to play; `shown()`
+   * resolves once the page has shown every frame handed to it so far.
+   */
+  constructor(handlers, { panel, highlight, shown }) {
     this.handlers = handlers;
     this.panel = panel;
     this.highlight = highlight;
+    this.shown = shown;
+    this.arranged = true; // its deal is arranged to teach, not shuffled
     this.events = [];
-    this.next = 0;
+    this.next = 0; // the first event not yet handed over
     this.waiting = null; // the played event the player is asked to make
   }
 
@@ -46,23 +55,34 @@ export class GuideSocket {
     this.handlers.frame({ type: 'welcome', protocol: 1, table: GUIDE_TABLE, you: 0, version: 0 });
     this.handlers.frame({ type: 'snapshot', snapshot: snapshot() });
     this.say('intro');
-    this.advance();
+    await this.advance();
   }
 
-  /** Hand over events up to the next move the guide teaches (or the end). */
-  advance() {
-    while (this.next < this.events.length) {
-      const event = this.events[this.next];
-      if (event.teach) {
-        this.waiting = event;
-        this.say(event.teach, event);
-        this.highlight(event.card);
-        return;
-      }
-      this.next += 1;
-      this.handlers.frame({ type: 'event', event });
+  /** Hand the events before `end` to the page. */
+  handOver(end) {
+    for (; this.next < end; this.next += 1) this.handlers.frame({ type: 'event', event: this.events[this.next] });
+  }
+
+  /**
+   * Hand over the events up to the next move the guide teaches and, once the table has shown
+   * them, ask for it. After the last one: say that the rest plays itself, then hand it over.
+   */
+  async advance() {
+    const at = this.events.findIndex((event, index) => index >= this.next && event.teach);
+    const lesson = at < 0 ? null : this.events[at];
+    if (lesson) this.handOver(at);
+    // The move is taken (or another refused) from now: the hand can be played while the deal
+    // before the first one is still shown. Played already, it is not asked for.
+    this.waiting = lesson;
+    await this.shown();
+    if (this.waiting !== lesson) return;
+    if (!lesson) {
+      this.say('count');
+      this.handOver(this.events.length);
+      return;
     }
-    this.say('count');
+    this.say(lesson.teach, lesson);
+    this.highlight(lesson.card);
   }
 
   /** Frames from the page: a play is checked against the move being taught. */
@@ -74,16 +94,16 @@ export class GuideSocket {
     }
     const event = this.waiting;
     if (frame.move !== event.move && frame.move !== event.card) {
-      queueMicrotask(() => {
-        this.handlers.frame({ type: 'error', code: 'guide', message: t('table.guide.other', { card: shortCard(event.card) }), ref });
-      });
+      // Not the move taught: refused as the rules refuse a move, with the guide's reason.
+      const reason = { kind: 'guide', card: event.card };
+      const message = 'not the move the guide teaches';
+      queueMicrotask(() => this.handlers.frame({ type: 'error', code: 'illegal', message, reason, ref }));
       return ref;
     }
     this.waiting = null;
     this.highlight(null);
-    this.next += 1;
     queueMicrotask(() => {
-      this.handlers.frame({ type: 'event', event });
+      this.handOver(this.next + 1);
       this.advance();
     });
     return ref;

@@ -1,8 +1,10 @@
-// Taking a seat from the home, practise and lobby pages: make sure of the guest, create or join,
-// keep the seat token, and go to the table page.
+// Taking a seat from the home, practise and lobby pages: make sure of who sits (identity.js),
+// create or join, keep the seat token, and go to the table page.
 
+import { ensureIdentity } from '../shared/identity.js';
 import { t } from '../shared/i18n.js';
-import { apiProblem, ensureGuest, playApi } from './play-api.js';
+import { apiProblem } from '../shared/problem.js';
+import { playApi } from './play-api.js';
 import { saveSeatToken } from './seat-token.js';
 
 /** The address of a table page, keeping ?anim= and ?lang= from this page (tests, links). */
@@ -15,14 +17,14 @@ function tableUrl(tableId) {
 }
 
 /**
- * Run the steps of taking a seat with `name`: `create` (optional) makes a table and returns its
- * id; then the first empty seat (or `seat`) is taken and, with `start`, the game started.
+ * Run the steps of taking a seat as the person (a guest called `name`, unless they are signed in
+ * to an account: ensureIdentity): `create` (optional) makes a table and returns its id; then the
+ * first empty seat (or `seat`) is taken and, with `start`, the game started.
  * On a refusal `onError(text)` is called and nothing else happens.
  */
 export async function takeSeat({ name, tableId = null, create = null, seat = null, start = false, onError }) {
   try {
-    const guest = await ensureGuest(name);
-    if (!guest) {
+    if (!(await ensureIdentity(name))) {
       onError(t('play.guest.needed'));
       return;
     }

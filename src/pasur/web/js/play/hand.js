@@ -97,7 +97,7 @@ export class PlayArea {
   }
 
   render() {
-    const focused = document.activeElement?.closest?.('.hand-card')?.dataset.card;
+    const focused = document.activeElement?.closest?.('.hand-card')?.getAttribute('data-card');
     const options = this.selected ? this.options() : [];
     const takeable = new Set(options.flatMap((move) => move.taken));
     const exact = options.find(

@@ -29,6 +29,22 @@ function words(key, fallback) {
   return text === key ? fallback : text;
 }
 
+/**
+ * House rules in words, as a tournament's page shows them: the preset, then each setting it
+ * changes ("Standard · The target: 11"), a number in the page's digits and a choice in the rules
+ * guide's words. Partnerships are left out: the players say them.
+ * @param {{ preset: string, settings: Record<string, string> }} rules
+ */
+export function rulesWords({ preset, settings }) {
+  const changed = Object.entries(settings)
+    .filter(([name]) => !ASKED_ELSEWHERE.has(name))
+    .map(([name, value]) => {
+      const said = /^\d+$/.test(value) ? formatNumber(value) : words(`learn.setting.${name}.${value}`, value);
+      return `${words(`learn.setting.${name}`, name)}: ${said}`;
+    });
+  return [words(`play.form.${preset}`, preset), ...changed].join(' · ');
+}
+
 function choiceField(setting, value) {
   const name = `rule-${setting.name}`;
   return h(
@@ -59,7 +75,7 @@ function numberField(setting, value) {
     'aria-describedby': `${id}-help`,
   });
   const off = setting.none
-    ? h('input', { type: 'checkbox', id: `${id}-none`, checked: none, onchange: (event) => { input.disabled = event.target.checked; } })
+    ? h('input', { type: 'checkbox', id: `${id}-none`, checked: none, onchange: (event) => { input.disabled = event.currentTarget.checked; } })
     : null;
   return h(
     'div',
@@ -106,7 +122,7 @@ export function houseRules() {
     // Every preset the server has (standard first), in place of the two drawn while it answers.
     const shown = presetRow(Object.keys(rules.presets));
     const checked = shown.querySelector(`input[value="${chosen(element, 'preset')}"]`);
-    if (checked) checked.checked = true;
+    if (checked instanceof HTMLInputElement) checked.checked = true;
     presets.replaceWith(shown);
     presets = shown;
     panel.replaceChildren(...fields(rules, chosen(element, 'preset') ?? 'standard'));

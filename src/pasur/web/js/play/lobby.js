@@ -3,19 +3,23 @@
 // open a public table.
 
 import { timeWords } from '../alerts/time-left.js';
-import { h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
+import { whoAmI } from '../shared/identity.js';
+import { apiProblem } from '../shared/problem.js';
 import { startPage } from './boot.js';
-import { nameField } from './form-parts.js';
+import { nameField, typedName } from './form-parts.js';
 import { readTableSettings, tableSettings } from './house-rules.js';
 import { takeSeat } from './go.js';
-import { apiProblem, playApi, seatLabel } from './play-api.js';
+import { playApi, seatLabel } from './play-api.js';
 import { QuickMatch } from './quick-match.js';
 import { drawLobbyTournaments } from '../tournaments/lobby-panel.js';
 
+/** @import { Parts } from '../shared/i18n.js' */
+
 const REFRESH_MS = 5000;
-const $ = (selector) => document.querySelector(selector);
 let tables = [];
+/** @type {string | Parts} */
 let failed = '';
 
 function showError(text) {
@@ -26,7 +30,7 @@ function showError(text) {
 
 function join(tableId) {
   showError('');
-  takeSeat({ name: $('#lobby-name').value, tableId, onError: showError });
+  takeSeat({ name: typedName(document, 'lobby-name'), tableId, onError: showError });
 }
 
 function lobbyTimer(seconds) {
@@ -65,7 +69,7 @@ function tableRow(table) {
 
 function drawList() {
   $('#lobby-list').replaceChildren(...tables.map(tableRow));
-  $('#lobby-status').textContent = failed || (tables.length ? t('play.lobby.count', { count: tables.length }) : t('play.lobby.none'));
+  fill($('#lobby-status'), failed || (tables.length ? t('play.lobby.count', { count: tables.length }) : t('play.lobby.none')));
 }
 
 async function refresh() {
@@ -91,11 +95,19 @@ function drawForm(form) {
 
 async function main() {
   await startPage({ extra: ['learn', 'queue', 'tournaments'] }); // the house rules are explained in the rules guide's words
-  $('#guest-box').replaceChildren(nameField('lobby-name'));
-  const quick = new QuickMatch($('#quick-match'), () => $('#lobby-name'));
+  const me = await whoAmI();
+  const drawName = () => {
+    const typed = $('#lobby-name', HTMLInputElement)?.value; // kept across a language switch
+    $('#guest-box').replaceChildren(nameField('lobby-name', me));
+    const input = $('#lobby-name', HTMLInputElement);
+    if (typed !== undefined && input) input.value = typed;
+  };
+  drawName();
+  const quick = new QuickMatch($('#quick-match'), () => typedName(document, 'lobby-name'));
   const form = $('#public-form');
   let error = drawForm(form);
   onLanguageChange(() => {
+    drawName();
     quick.draw();
     error = drawForm(form);
     drawList();
@@ -110,7 +122,7 @@ async function main() {
     };
     const settings = await readTableSettings(form);
     if (settings.error) refuse(settings.error);
-    else takeSeat({ name: $('#lobby-name').value, create: { ...settings, private: false }, seat: 0, onError: refuse });
+    else takeSeat({ name: typedName(document, 'lobby-name'), create: { ...settings, private: false }, seat: 0, onError: refuse });
   });
   await refresh();
   setInterval(refresh, REFRESH_MS);

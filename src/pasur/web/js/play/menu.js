@@ -1,13 +1,16 @@
 // The table's menu (☰): the preferences that matter while playing (confirm before playing, the
-// animation speed) and the ways out (the rules, the settings, home). Changes apply at once.
+// animation speed) and the ways out (the rules, the settings, home, and leaving the game for a
+// person seated at one: leave.js). Changes apply at once.
 
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
-import { choiceRow } from './form-parts.js';
+import { choiceRow, chosen } from './form-parts.js';
+import { leaveControls } from './leave.js';
 import { CHOICES, loadPrefs, setPref } from './prefs.js';
 
-/** The menu's contents; `onChange()` is called after a preference changed. */
-export function menuContents(onChange) {
+/** The menu's contents; `onChange()` is called after a preference changed; `seat` is
+ * `{state, tableId, token}`, the table as the page holds it (for leaving the game). */
+export function menuContents(onChange, seat) {
   const prefs = loadPrefs();
   const confirm = h('input', { type: 'checkbox', id: 'confirm-play', checked: prefs.confirm === 'on' });
   confirm.addEventListener('change', () => {
@@ -20,8 +23,8 @@ export function menuContents(onChange) {
     CHOICES.anim.map((value) => ({ value, label: t(`play.settings.anim.${value}`) })),
     prefs.anim,
   );
-  speed.addEventListener('change', (event) => {
-    setPref('anim', event.target.value);
+  speed.addEventListener('change', () => {
+    setPref('anim', chosen(speed, 'menu-anim'));
     onChange();
   });
   return [
@@ -34,5 +37,6 @@ export function menuContents(onChange) {
       h('a', { class: 'button quiet', href: '/settings', text: t('play.home.settings') }),
       h('a', { class: 'button quiet', href: '/', text: t('play.over.home') }),
     ),
+    ...leaveControls(seat),
   ];
 }

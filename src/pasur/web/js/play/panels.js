@@ -4,7 +4,7 @@
 // None of them moves the felt or the hand. The browser's <dialog> keeps the keyboard inside a
 // modal one, closes it with Escape and gives the focus back to what opened it.
 
-import { h } from '../shared/dom.js';
+import { $, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 
 /** Open `dialog` (modal unless `modal` is false) with `children`; resolves when it closes. */
@@ -40,7 +40,7 @@ function drawerHead(dialog) {
 export function wireDialogs(root = document) {
   for (const dialog of root.querySelectorAll('dialog[data-title]')) drawerHead(dialog);
   for (const button of root.querySelectorAll('[data-opens]')) {
-    const dialog = document.getElementById(button.dataset.opens);
+    const dialog = $(`#${button.getAttribute('data-opens')}`, HTMLDialogElement);
     button.addEventListener('click', () => {
       if (dialog.open) closeDialog(dialog);
       else openDialog(dialog, null, { modal: dialog.dataset.modal !== 'false' });
@@ -48,7 +48,7 @@ export function wireDialogs(root = document) {
   }
   for (const dialog of root.querySelectorAll('dialog')) {
     dialog.addEventListener('click', (event) => {
-      if (event.target.closest('[data-closes]')) closeDialog(dialog);
+      if (event.target instanceof Element && event.target.closest('[data-closes]')) closeDialog(dialog);
       // A tap on the backdrop (the dialog itself, outside its box) closes a modal one.
       else if (event.target === dialog && dialog.dataset.backdrop !== 'keep') closeDialog(dialog);
     });

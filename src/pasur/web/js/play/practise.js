@@ -6,8 +6,9 @@
 
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
+import { rememberName, whoAmI } from '../shared/identity.js';
 import { startPage } from './boot.js';
-import { chosen, mountSeatForm, nameField, playersRow } from './form-parts.js';
+import { chosen, mountSeatForm, nameField, playersRow, typedName } from './form-parts.js';
 import { houseRules, readHouseRules } from './house-rules.js';
 import { BOT_LEVELS, TABLE_BOT_LEVELS } from './play-api.js';
 import { motion } from './prefs.js';
@@ -42,13 +43,13 @@ function levelSelects(players, keep) {
   });
 }
 
-function drawForm(form) {
+function drawForm(form, me) {
   const keep = Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]));
   const players = Number(chosen(form, 'players') ?? 2);
   const levels = h('div', { id: 'levels' }, levelSelects(players, keep));
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
   form.replaceChildren(
-    nameField('practise-name'),
+    nameField('practise-name', me),
     playersRow(false),
     levels,
     houseRules(),
@@ -76,11 +77,12 @@ function drawForm(form) {
 async function main() {
   await startPage({ extra: ['learn'] }); // the house rules are explained in the rules guide's words
   if (navigator.onLine) keepEngine(); // practice offline from now on (docs/offline.md)
-  mountSeatForm(document.querySelector('#practise-form'), drawForm, '#start-practice', async (form) => {
+  const me = await whoAmI();
+  mountSeatForm(document.querySelector('#practise-form'), (form) => drawForm(form, me), '#start-practice', async (form) => {
     const rules = await readHouseRules(form);
     if (rules.error) return rules;
     const bots = [...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]);
-    const name = form.querySelector('#practise-name').value || t('play.practise.you');
+    const name = me.kind === 'account' ? me.name : typedName(form, 'practise-name') || t('play.practise.you');
     const create = {
       players: Number(chosen(form, 'players')),
       preset: rules.preset,
@@ -91,6 +93,9 @@ async function main() {
       bot_delay: motion().mode === 'none' ? 0 : BOT_DELAY,
     };
     if (form.querySelector('#practise-offline').checked) {
+      // The guest is made under this name once the server can be reached, and the game is sent
+      // to their history then (offline/games.js); an account's goes to the account.
+      if (me.kind !== 'account') rememberName(name);
       sessionStorage.setItem(SETUP_KEY, JSON.stringify({ create, name }));
       location.assign('/play/t/offline');
       return new Promise(() => {}); // the page is going: nothing more to do here

@@ -4,17 +4,21 @@
 
 import { fill, h } from '../shared/dom.js';
 import { t, tParts } from '../shared/i18n.js';
-import { nameField } from './form-parts.js';
-import { TABLE_BOT_LEVELS, apiProblem, ensureGuest, playApi, seatLabel } from './play-api.js';
+import { ensureIdentity, whoAmI } from '../shared/identity.js';
+import { apiProblem } from '../shared/problem.js';
+import { nameField, playingAs, typedName } from './form-parts.js';
+import { TABLE_BOT_LEVELS, playApi, seatLabel } from './play-api.js';
 import { rejoinUrl } from './seat-token.js';
 import { copyText, toast } from '../shared/toast.js';
 
 /**
  * The seat picker for `table` (the lobby's description of it). `onSeat(token)` is called once a
- * seat is taken; `onWatch()` when the person would rather watch.
+ * seat is taken; `onWatch()` when the person would rather watch. Someone the server knows (an
+ * account, a named guest) reads "Playing as <name>"; nobody yet types a name.
  */
 export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
-  const guest = await ensureGuest().catch(() => null);
+  const me = await whoAmI();
+  const known = me.kind !== 'none';
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
   const refuse = (text) => {
     error.textContent = text;
@@ -22,13 +26,11 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
   };
   const take = async (seat) => {
     error.hidden = true;
-    const typed = container.querySelector('#picker-name')?.value.trim();
-    if (!guest && !typed) {
-      refuse(t('play.guest.needed'));
-      return;
-    }
     try {
-      if (!guest) await ensureGuest(typed);
+      if (!(await ensureIdentity(known ? me.name : typedName(container, 'picker-name')))) {
+        refuse(t('play.guest.needed'));
+        return;
+      }
       const joined = await playApi.join(table.table_id, seat);
       onSeat(joined.seat_token);
     } catch (problem) {
@@ -55,7 +57,7 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
     container,
     h('h1', { text: t('play.picker.title') }),
     h('p', { class: 'lead', text: t(lead) }),
-    guest ? h('p', { text: t('play.guest.as', { name: guest }) }) : free ? nameField('picker-name') : null,
+    known ? playingAs(me.name) : free ? nameField('picker-name', me) : null,
     h('ul', { class: 'seat-list' }, seats),
     error,
     h('button', { type: 'button', class: 'button', id: 'watch', onclick: onWatch, text: t('play.picker.watch') }),

@@ -6,13 +6,19 @@
 import { request } from '../shared/api.js';
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
+import { ensureIdentity } from '../shared/identity.js';
+import { apiProblem } from '../shared/problem.js';
 import { choiceRow, chosen } from './form-parts.js';
-import { apiProblem, ensureGuest } from './play-api.js';
 import { saveSeatToken } from './seat-token.js';
+
+/** @import { Parts } from '../shared/i18n.js' */
+
+/** @import { QueueBody } from '../shared/api-types.js' */
 
 const POLL_MS = 2000;
 
 const queueApi = {
+  /** @param {QueueBody} body */
   join: (body) => request('POST', '/api/queue', body),
   status: () => request('GET', '/api/queue'),
   leave: () => request('DELETE', '/api/queue'),
@@ -20,12 +26,14 @@ const queueApi = {
 };
 
 export class QuickMatch {
-  /** `root`: the section to draw in; `nameInput()` gives the guest name field. */
-  constructor(root, nameInput) {
+  /** `root`: the section to draw in; `typedName()` gives the name typed on the page ('' for an
+   * account, which plays under its own). */
+  constructor(root, typedName) {
     this.root = root;
-    this.nameInput = nameInput;
+    this.typedName = typedName;
     this.timer = null;
     this.status = null;
+    /** @type {string | Parts} what went wrong, said under the form */
     this.problem = '';
     this.draw();
   }
@@ -49,7 +57,7 @@ export class QuickMatch {
       h('p', { class: 'hint', text: t('queue.lead') }),
       form,
       waiting ? this.waitingPart() : null,
-      h('p', { id: 'queue-error', class: 'error-text', role: 'alert', hidden: !this.problem, text: this.problem }),
+      h('p', { id: 'queue-error', class: 'error-text', role: 'alert', hidden: !this.problem }, this.problem),
     );
   }
 
@@ -71,12 +79,13 @@ export class QuickMatch {
     const form = event.target;
     this.problem = '';
     try {
-      if (!(await ensureGuest(this.nameInput().value))) {
+      if (!(await ensureIdentity(this.typedName()))) {
         this.problem = t('play.guest.needed');
         this.draw();
         return;
       }
       const timer = chosen(form, 'queue-timer');
+      /** @type {QueueBody} */
       const body = { players: Number(chosen(form, 'queue-players')), turn_timer: timer ? Number(timer) : null, rated: form.rated.checked };
       this.show(await queueApi.join(body));
     } catch (error) {

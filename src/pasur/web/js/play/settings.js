@@ -44,6 +44,7 @@ async function main() {
   });
   form.addEventListener('change', (event) => {
     const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return; // the form holds choiceRow()s' radios
     if (input.name === 'language') setLanguage(input.value);
     else {
       setPref(input.name, input.value);

@@ -6,8 +6,9 @@
 import { h } from '../shared/dom.js';
 import { raceChart, raceLegend } from '../shared/chart.js';
 import { formatNumber, isRtl, t, tParts } from '../shared/i18n.js';
+import { countedResult, leftLines } from './result.js';
 import { sideCount } from './state.js';
-import { seatName, sideName } from './table-view.js';
+import { seatName, sideName, sideOf } from './table-view.js';
 
 const LINES = ['clubs', 'clubs_points', 'ten_of_diamonds', 'two_of_clubs', 'aces', 'jacks', 'surs', 'sur_points'];
 
@@ -61,37 +62,40 @@ function race(state) {
   );
 }
 
-function fairLine(verified) {
-  const kind = verified === true ? 'ok' : verified === false ? 'bad' : verified === null ? 'unknown' : 'checking';
-  return h('p', { class: `fair fair-${kind}`, dataset: { testid: 'fair' }, text: t(`play.fair.${kind}`) });
+/** A fairness check's verdict in words (fairness.js `checkRound`). */
+function fairLine(verdict) {
+  return h('p', { class: `fair fair-${verdict}`, dataset: { testid: 'fair' }, text: t(`play.fair.${verdict}`) });
 }
 
-/** The round's score sheet. */
-export function roundSheet(state, round, verified) {
+/** The round's score sheet; `verdict` is its fairness check's so far. */
+export function roundSheet(state, round, verdict) {
   return [
     h('h2', { id: 'sheet-title', text: t('play.sheet.title', { n: round.round + 1 }) }),
     h('div', { class: 'sheet-body', dataset: { testid: 'score-sheet' } }, sheetTable(state, round), race(state)),
     round.leftover.length
       ? h('p', { class: 'hint' }, tParts('play.sheet.leftover', { count: round.leftover.length, name: seatName(state, round.leftover_to) }))
       : null,
-    fairLine(verified),
+    fairLine(verdict),
   ];
 }
 
-/** The game's end: who won, every round's points and the totals, the race, the rematch votes. */
+/** The game's end: who won (as the ratings count it: result.js), who left it, every round's
+ * points and the totals, the race, the rematch votes. */
 export function gameOverView(state) {
   const over = state.gameOver;
+  const result = countedResult(state);
   const names = sideNames(state);
   const rounds = state.history ?? [];
   const complete = rounds.length && rounds.length === (state.game?.round ?? -1) + 1;
-  const mine = state.you >= 0 && over.winners?.includes(state.you);
+  const mine = state.you >= 0 && result.winner >= 0 && sideOf(state, state.you) === result.winner;
   return [
     h('p', { class: 'over-crown', 'aria-hidden': 'true', text: mine ? '★' : '♣' }),
     h('h2', { id: 'over-title', text: t('play.over.title') }),
-    h('p', { class: 'winner' }, over.winner < 0 ? t('play.over.draw') : tParts('play.over.winner', { name: sideName(state, over.winner) })),
+    h('p', { class: 'winner' }, result.winner < 0 ? t('play.over.draw') : tParts('play.over.winner', { name: sideName(state, result.winner) })),
     state.claim
       ? h('p', { class: 'over-claim' }, tParts(state.claim.right ? 'play.over.claim_right' : 'play.over.claim_wrong', { name: seatName(state, state.claim.seat) }))
       : null,
+    ...leftLines(state, result).map((line) => h('p', { class: 'over-left', dataset: { testid: 'over-left' } }, line)),
     h(
       'table',
       { class: 'sheet-table over-sheet', dataset: { testid: 'final-sheet' } },
@@ -120,8 +124,16 @@ export function gameOverView(state) {
   ];
 }
 
-/** The fairness proof: this round's commitment, and each finished round's check. */
+/** The fairness proof: this round's commitment, and each finished round's check; at a table
+ * whose deals this page arranged (the guided first game), what such a deal is instead. */
 export function fairDetails(state, checks) {
+  if (state.arranged) {
+    return [
+      h('h2', { id: 'fair-title', text: t('table.fair.practice_title') }),
+      fairLine('practice'),
+      h('p', { text: t('table.fair.practice_lead') }),
+    ];
+  }
   return [
     h('h2', { id: 'fair-title', text: t('table.fair.title') }),
     h('p', { text: t('table.fair.lead') }),
@@ -138,7 +150,7 @@ export function fairDetails(state, checks) {
               {},
               h('strong', { text: t('play.round', { n: check.round + 1 }) }),
               ' ',
-              fairLine(check.verified),
+              fairLine(check.verdict),
               h('code', { class: 'hash', dir: 'ltr', text: check.commitment }),
             ),
           ),

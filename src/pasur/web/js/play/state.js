@@ -28,8 +28,12 @@ function gameFrom(snapshotGame, players) {
   };
 }
 
-/** The table state from a snapshot frame's `snapshot`. */
-export function fromSnapshot(snapshot, receivedAt = Date.now()) {
+/**
+ * The table state from a snapshot frame's `snapshot`. `arranged`: this page deals the table's
+ * deals itself, arranged to teach (the guided first game); the page's own knowledge, never read
+ * from a frame (fairness.js).
+ */
+export function fromSnapshot(snapshot, { receivedAt = Date.now(), arranged = false } = {}) {
   const players = snapshot.config.players;
   return {
     version: snapshot.version,
@@ -38,12 +42,16 @@ export function fromSnapshot(snapshot, receivedAt = Date.now()) {
     status: snapshot.status,
     seats: snapshot.seats.map((seat) => ({ ...seat })),
     gameNo: snapshot.game_no ?? 0,
+    // The seats' names as this game started: a person who left it is named by them.
+    names: [...(snapshot.names ?? [])],
     game: snapshot.game ? gameFrom(snapshot.game, players) : null,
     commitment: snapshot.commitment ?? null,
     rematch: snapshot.rematch ?? Array(players).fill(null),
     clock: clockFrom(snapshot.clock, receivedAt),
     lastPlay: lastPlayFrom(snapshot.game),
-    gameOver: gameOverFrom(snapshot),
+    // The finished game's `game_over` event, as the snapshot repeats it (section 5).
+    gameOver: snapshot.game_over ? { ...snapshot.game_over } : null,
+    arranged: arranged === true,
     // The claim that ended this game (per shodam), {seat, right}, when this page saw it.
     claim: null,
     // Every round of this game ended while this page watched: {points, totals}, for the race.
@@ -59,16 +67,6 @@ function undoableFrom(snapshot) {
   const play = snapshot.game?.plays?.at(-1);
   const seat = snapshot.take_back?.seat;
   return play && play.seat === seat ? { seat, card: play.card, declined: false } : null;
-}
-
-/** A finished game's result from a snapshot, shaped like the `game_over` event. */
-function gameOverFrom(snapshot) {
-  const game = snapshot.game;
-  if (snapshot.status !== 'finished' || game?.winner == null) return null;
-  const teams = snapshot.config.rules?.partnerships === 'on';
-  // A drawn game (winner -2, target-tie=draw) has no winners.
-  const winners = game.winner < 0 ? [] : teams ? [game.winner, game.winner + 2] : [game.winner];
-  return { game: snapshot.game_no, winner: game.winner, winners, totals: [...game.totals] };
 }
 
 function lastPlayFrom(game) {
@@ -125,7 +123,11 @@ export function applyEvent(state, event, now = Date.now()) {
     case 'seated': // a person counts as connected from the moment they sit down
       state.seats[event.seat] = { ...emptySeat(event.seat), kind: 'human', name: event.name, connected: true };
       return null;
-    case 'left':
+    case 'left': { // during a game the table's drop bot sits down next, and plays for them
+      const during = state.status === 'playing' && event.seat !== state.you; // told the others
+      state.seats[event.seat] = emptySeat(event.seat);
+      return during ? { kind: 'left', seat: event.seat, name: event.name } : null;
+    }
     case 'bot_removed':
       state.seats[event.seat] = emptySeat(event.seat);
       return null;
@@ -143,6 +145,7 @@ export function applyEvent(state, event, now = Date.now()) {
     case 'started':
       state.status = 'playing';
       state.gameNo = event.game;
+      state.names = [...(event.seats ?? [])];
       state.game = gameFrom(null, event.players);
       state.game.totals = Array(sideCount(state)).fill(0);
       state.game.dealer = event.dealer;

@@ -1,13 +1,13 @@
 // The table page, /play/t/{table_id}: connects to the table's socket, keeps the table state from
 // its snapshot and events, and draws it as a card table (table-view.js). Frames wait in one queue
-// and are shown one after another (show.js animates each play, deal and round end), so an event
-// that arrives during an animation waits its turn. Plays are chosen in the PlayArea (hand.js)
-// from the server's legal moves; refused plays are explained in the server's words; a stale play
-// is sent again when it is still legal (docs/protocol.md section 7).
+// and are shown one after another (show.js animates each play, deal and round end). Plays are
+// chosen in the PlayArea (hand.js) from the server's legal moves; a refusal is said in the
+// person's words (shared/problem.js); a stale play is sent again when still legal (section 7).
 
 import { attention, eventAttention } from '../alerts/attention.js';
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { onLanguageChange, t, tParts } from '../shared/i18n.js';
+import { apiProblem, problemText } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
 import { drawBar, mountBar } from './bar.js';
 import { boardView } from './board.js';
@@ -16,14 +16,14 @@ import { mountChat } from './chat.js';
 import { mountClaim } from './claim.js';
 import { mountEmotes } from './emotes.js';
 import { isPractice, mountCoach } from './coach.js';
-import { verifyCommitment } from './fairness.js';
+import { checkRound } from './fairness.js';
 import { GUIDE_TABLE, GuideSocket } from './first-game.js';
+import { FrameQueue } from './frames.js';
 import { OFFLINE_TABLE, OfflineSocket } from '../offline/offline-socket.js';
 import { PlayArea } from './hand.js';
 import { byWords, mountLog } from './log.js';
-import { setHurry } from './motion.js';
 import { closeDialog, openDialog, refreshDialog, wireDialogs } from './panels.js';
-import { apiProblem, playApi, problemText } from './play-api.js';
+import { playApi } from './play-api.js';
 import { loadPrefs } from './prefs.js';
 import { drawSeatPicker, drawWaitingRoom } from './pregame.js';
 import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
@@ -33,10 +33,10 @@ import { showDeal, showLeftover, showPlayed } from './show.js';
 import { TableSocket } from './socket.js';
 import { armSound } from './sound.js';
 import { mountTakeBack } from './take-back.js';
-import { applyEvent, fromSnapshot, myTurn, sideCount } from './state.js';
-import { clockLeft, clockText, packStack, seatName, seatPanel, seatPlaces, sideName, statusParts } from './table-view.js';
+import { applyEvent, fromSnapshot, myTurn } from './state.js';
+import { clockLeft, clockText, packStack, seatName, seatPanel, seatPlaces, statusParts } from './table-view.js';
+/** @import { Parts } from '../shared/i18n.js' */
 
-const $ = (selector) => document.querySelector(selector);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const STALE_RETRIES = 3;
 /** How long a seat shows that the server played for it. */
@@ -48,11 +48,9 @@ const ui = {
   token: null,
   socket: null,
   state: null,
-  queue: [],
-  draining: false,
   pending: null,
   resyncing: false,
-  notice: '',
+  notice: /** @type {string | Parts} */ (''), // problemText(): a refused move's words
   link: 'connecting',
   extras: {},
   flashes: new Map(), // seat → {text, until}: the server played for that seat
@@ -145,7 +143,7 @@ function draw(extras) {
   } else {
     drawBoard(state);
   }
-  if (state.gameOver && $('#over-dialog').open) refreshDialog($('#over-dialog'), [gameOverPanel(state, tableId, send)]);
+  if (state.gameOver && $('#over-dialog', HTMLDialogElement).open) refreshDialog($('#over-dialog'), [gameOverPanel(state, tableId, send)]);
   chat.draw(state);
   emotes.draw(state);
 }
@@ -166,17 +164,18 @@ function tickClock() {
   const clock = $('#clock');
   if (!state?.clock || !clock) return;
   clock.textContent = clockText(state);
-  clock.closest('.seat-panel')?.querySelector('.avatar')?.style.setProperty('--left', String(clockLeft(state)));
+  const avatar = clock.closest('.seat-panel')?.querySelector('.avatar');
+  if (avatar instanceof HTMLElement) avatar.style.setProperty('--left', String(clockLeft(state)));
 }
 
 const board = boardView((extras) => draw(extras));
 
-function fail(text) {
+function fail(/** @type {string | Parts} */ text) {
   show('#loading', false);
   show('#board', false);
   show('#waiting', false);
   const problem = $('#problem');
-  problem.replaceChildren(h('p', { text }), h('a', { class: 'button', href: '/', text: t('play.over.home') }));
+  problem.replaceChildren(h('p', {}, text), h('a', { class: 'button', href: '/', text: t('play.over.home') }));
   problem.hidden = false;
 }
 
@@ -200,7 +199,7 @@ function play(move) {
 async function retryStale() {
   const pending = ui.pending;
   await sleep(250); // the events the table moved on by are on their way on this socket
-  while (ui.draining) await sleep(50);
+  await frames.idle();
   if (ui.pending !== pending) return;
   const state = ui.state;
   if (pending.tries < STALE_RETRIES && myTurn(state) && state.game.legal?.includes(pending.move)) {
@@ -215,7 +214,7 @@ async function retryStale() {
 /** The seat is no longer ours (left, or its token refused: `why`): forget it and offer the
  * seats, or take the seat back with a new token if the person still holds it (another device of
  * theirs took a token since). */
-function leftSeat(why = '') {
+function leftSeat(/** @type {string | Parts} */ why = '') {
   forgetSeatToken(tableId);
   ui.socket.stop();
   ui.token = null;
@@ -232,7 +231,7 @@ function onError(frame) {
       return;
     }
     ui.pending = null;
-    ui.notice = problemText(frame.code, frame.message, frame.reason);
+    ui.notice = problemText(frame.code, frame.reason);
     draw();
     return;
   }
@@ -241,40 +240,36 @@ function onError(frame) {
     return;
   }
   if (frame.code === 'bad_token') {
-    leftSeat(problemText(frame.code, frame.message));
+    leftSeat(problemText(frame.code));
     return;
   }
   if (['no_such_table', 'no_spectators', 'unsupported_protocol'].includes(frame.code)) {
-    fail(problemText(frame.code, frame.message));
+    fail(problemText(frame.code));
     return;
   }
-  toast(problemText(frame.code, frame.message, frame.reason));
+  toast(problemText(frame.code, frame.reason));
 }
 
 /** The round's sheet over the felt; resolves when the player asks for the next deal. */
 async function showSheet(effect) {
   const round = effect.round;
-  const check = { round: round.round, commitment: round.commitment, verified: undefined };
+  const { check, done } = checkRound(round, ui.state.arranged);
   ui.checks.push(check);
-  const dialog = $('#sheet-dialog');
-  const over = ui.queue.some((frame) => frame?.event?.kind === 'game_over');
-  $('#close-sheet').textContent = t(over ? 'table.sheet.result' : 'table.sheet.next');
-  const opened = openDialog(dialog, roundSheet(ui.state, round, undefined));
-  verifyCommitment(round.commitment, round.deck, round.salt).then((verified) => {
-    check.verified = verified;
-    if (dialog.open) refreshDialog(dialog, roundSheet(ui.state, round, verified));
+  const dialog = $('#sheet-dialog', HTMLDialogElement);
+  const over = frames.some((frame) => frame?.event?.kind === 'game_over');
+  // The guided first game is one round: its sheet has no next round to lead to.
+  $('#close-sheet').textContent = t(over ? 'table.sheet.result' : ui.state.arranged ? 'table.sheet.close' : 'table.sheet.next');
+  const opened = openDialog(dialog, roundSheet(ui.state, round, check.verdict));
+  done.then(() => {
+    if (dialog.open) refreshDialog(dialog, roundSheet(ui.state, round, check.verdict));
     draw();
   });
   const cleared = opened.then(() => refreshDialog(dialog, []));
-  // At a practice table nobody else waits: the next deal waits for "Next deal". With other
+  // At a practice table nobody else waits: the next round waits for "Next round". With other
   // people the game goes on behind the sheet (and the turn timer runs on the server), so the
   // events keep coming in order behind it; the sheet stays until closed.
   if (!isPractice(ui.state)) return;
   await cleared;
-}
-
-function sideNames() {
-  return Array.from({ length: sideCount(ui.state) }, (_, side) => sideName(ui.state, side));
 }
 
 async function showEffect(effect) {
@@ -300,7 +295,7 @@ async function showEffect(effect) {
       break;
     case 'round_ended':
       await showLeftover(board, effect);
-      log.ended(sideNames(), effect.round.points);
+      log.ended(state, effect.round.points);
       await showSheet(effect);
       break;
     case 'game_over':
@@ -317,7 +312,10 @@ async function showEffect(effect) {
       log.note(tParts(effect.right ? 'table.log.claim_right' : 'table.log.claim_wrong', { name: seatName(state, effect.seat) }));
       break;
     case 'stand_in':
-      log.note([t(effect.active ? 'table.log.stand_in' : 'table.log.stand_in_off', { name: seatName(state, effect.seat) })]);
+      log.seat(state, effect);
+      break;
+    case 'left': // a person left during the game: the drop bot plays for them
+      toast(log.seat(state, effect));
       break;
     case 'take_back_asked':
     case 'take_back_answered':
@@ -345,8 +343,9 @@ async function handleFrame(frame) {
     case 'snapshot':
       ui.resyncing = false;
       ui.renewals = 0;
-      ui.state = fromSnapshot(frame.snapshot);
-      if (ui.state.game && !log.size()) log.round(ui.state.game.round, seatName(ui.state, ui.state.game.dealer));
+      ui.state = fromSnapshot(frame.snapshot, { arranged: ui.socket.arranged });
+      // A round under way starts the log (the first game's opening snapshot is before its deal).
+      if (ui.state.game?.turn >= 0 && !log.size()) log.round(ui.state.game.round, seatName(ui.state, ui.state.game.dealer));
       draw({});
       if (ui.state.gameOver) openDialog($('#over-dialog'), [gameOverPanel(ui.state, tableId, send)]);
       return;
@@ -383,18 +382,7 @@ async function handleFrame(frame) {
   }
 }
 
-async function drain() {
-  if (ui.draining) return;
-  ui.draining = true;
-  try {
-    while (ui.queue.length) {
-      setHurry(ui.queue.length); // far behind (back from a background tab): shorter animations
-      await handleFrame(ui.queue.shift());
-    }
-  } finally {
-    ui.draining = false;
-  }
-}
+const frames = new FrameQueue(handleFrame);
 
 function setLink(link) {
   ui.link = link;
@@ -410,22 +398,21 @@ function connect(token) {
   const handlers = {
     frame: (frame) => {
       if (frame.type === 'emote') return emotes.onEmote(frame); // a reaction is about now: it skips the queue
-      ui.queue.push(frame);
-      drain();
+      frames.push(frame);
     },
     status: setLink,
     since: () => ui.state?.version ?? null,
   };
   ui.socket =
     tableId === GUIDE_TABLE
-      ? new GuideSocket(handlers, { panel: $('#guide'), highlight: (card) => area.guide(card) })
+      ? new GuideSocket(handlers, { panel: $('#guide'), highlight: (card) => area.guide(card), shown: () => frames.idle() })
       : tableId === OFFLINE_TABLE
         ? new OfflineSocket(handlers)
         : new TableSocket(tableId, token, handlers);
   ui.socket.start();
 }
 
-async function pickSeat(why = '') {
+async function pickSeat(/** @type {string | Parts} */ why = '') {
   let table;
   try {
     table = await playApi.table(tableId);
@@ -459,12 +446,12 @@ async function pickSeat(why = '') {
 async function main() {
   await startPage();
   if (!tableId) {
-    fail(t('play.code.no_such_table'));
+    fail(t('error.no_such_table'));
     return;
   }
   armSound();
   wireDialogs();
-  mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw() });
+  mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw(), seat: () => ({ tableId, token: ui.token }) });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
   const own = tableId === GUIDE_TABLE || tableId === OFFLINE_TABLE; // played in this browser
@@ -478,7 +465,7 @@ async function main() {
   else await pickSeat();
   setInterval(tickClock, 250);
   setInterval(() => {
-    if (ui.flashes.size && [...ui.flashes.values()].some((flash) => flash.until < Date.now()) && !ui.draining) {
+    if (ui.flashes.size && [...ui.flashes.values()].some((flash) => flash.until < Date.now()) && !frames.busy) {
       for (const [seat, flash] of ui.flashes) if (flash.until < Date.now()) ui.flashes.delete(seat);
       draw();
     }
@@ -491,6 +478,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  fail(t('play.code.unknown'));
+  fail(t('problem.unknown'));
   throw error;
 });

@@ -9,8 +9,8 @@
 import { fill, h } from '../shared/dom.js';
 import { t, tParts } from '../shared/i18n.js';
 import { shortCard } from '../shared/moves.js';
+import { problemText } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
-import { problemText } from './play-api.js';
 import { showTakenBack } from './show.js';
 import { seatName } from './table-view.js';
 
@@ -119,7 +119,7 @@ export function mountTakeBack(tools, banner, { send, note }) {
       refs.delete(frame.ref);
       ask.disabled = false;
       banner.querySelectorAll('button').forEach((button) => (button.disabled = false));
-      toast(problemText(frame.code, frame.message));
+      toast(problemText(frame.code));
       return true;
     },
   };

@@ -10,19 +10,31 @@ export const SUIT_SYMBOLS = Object.freeze({ C: '♣', D: '♦', H: '♥', S: '�
 
 const CARD = /^(10|[2-9AJQK])([CDHS])$/;
 
-/** Read a card code such as `7D` or `10C` into `{rank, suit}`; throws on anything else. */
+/**
+ * Read a card code such as `7D` or `10C` into `{rank, suit}`; throws on anything else.
+ * @param {string} code
+ * @returns {{ rank: string, suit: 'C' | 'D' | 'H' | 'S' }}
+ */
 export function parseCard(code) {
   const match = CARD.exec(String(code).trim().toUpperCase());
   if (!match) throw new Error(`not a card: ${code}`);
-  return { rank: match[1], suit: match[2] };
+  return { rank: match[1], suit: /** @type {'C' | 'D' | 'H' | 'S'} */ (match[2]) };
 }
 
-/** The card's name in the current language, as screen readers say it. */
+/**
+ * The card's name in the current language, as screen readers say it.
+ * @param {string} code
+ * @returns {string}
+ */
 export function cardName(code) {
   const { rank, suit } = parseCard(code);
   return t('card.name', { rank: t(`card.rank.${rank}`), suit: t(`card.suit.${suit}`) });
 }
 
+/**
+ * @param {string} className
+ * @param {string} [text]
+ */
 function span(className, text) {
   const element = document.createElement('span');
   element.className = className;
@@ -31,6 +43,11 @@ function span(className, text) {
   return element;
 }
 
+/**
+ * @param {string} rank
+ * @param {string} symbol
+ * @param {'start' | 'end'} where
+ */
 function index(rank, symbol, where) {
   const corner = span(`card-index card-index-${where}`);
   corner.append(span('card-rank', rank), span('card-suit', symbol));
@@ -40,6 +57,9 @@ function index(rank, symbol, where) {
 /**
  * A card as an element: `<span class="card suit-D red" role="img" aria-label="…">`.
  * `faceDown` draws its back (no code needed: pass null); `small` draws it smaller (piles, lists).
+ * @param {string | null} code
+ * @param {{ faceDown?: boolean, small?: boolean }} [options]
+ * @returns {HTMLSpanElement}
  */
 export function cardElement(code, { faceDown = false, small = false } = {}) {
   const element = document.createElement('span');

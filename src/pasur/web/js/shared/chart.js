@@ -12,6 +12,7 @@ const TOP = 12;
 const BOTTOM = 26; // room for the round labels
 const DASHES = ['', '7 4', '2 3', '10 3 2 3'];
 
+/** @param {number} span */
 function niceStep(span) {
   const rough = span / 6;
   for (const step of [5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]) {
@@ -20,7 +21,14 @@ function niceStep(span) {
   return Math.ceil(rough / 1000) * 1000;
 }
 
-/** A marker shape for side `side` (0..3) centred on (x, y). */
+/**
+ * A marker shape for side `side` (0..3) centred on (x, y).
+ * @param {number} side
+ * @param {number} x
+ * @param {number} y
+ * @param {Record<string, string | number>} [attributes]
+ * @returns {SVGElement}
+ */
 export function marker(side, x, y, attributes = {}) {
   const r = 3.6;
   switch (side % 4) {
@@ -41,7 +49,10 @@ export function marker(side, x, y, attributes = {}) {
   }
 }
 
-/** A small sample of side `side`'s line and marker, for legends. */
+/**
+ * A small sample of side `side`'s line and marker, for legends.
+ * @param {number} side
+ */
 export function swatch(side) {
   return svg(
     'svg',
@@ -70,7 +81,9 @@ export function raceChart({ series, target, rtl, format, label, targetLabel }) {
   const top = Math.ceil((highest + 1) / step) * step;
   const left = rtl ? GAP : AXIS;
   const right = WIDTH - (rtl ? AXIS : GAP);
+  /** @param {number} round */
   const x = (round) => (rtl ? right - ((right - left) * round) / rounds : left + ((right - left) * round) / rounds);
+  /** @param {number} score */
   const y = (score) => TOP + (HEIGHT - TOP - BOTTOM) * (1 - score / top);
   const labelX = rtl ? right + 6 : left - 6;
   const labelAnchor = rtl ? 'start' : 'end';
@@ -134,7 +147,12 @@ export function raceChart({ series, target, rtl, format, label, targetLabel }) {
   );
 }
 
-/** A legend: each side's sample, name and total. */
+/**
+ * A legend: each side's sample, name and total.
+ * @param {string[]} names
+ * @param {number[]} totals
+ * @param {(n: number) => string} format writes numbers in the page's digits
+ */
 export function raceLegend(names, totals, format) {
   return h(
     'ul',

@@ -3,13 +3,30 @@
 // A page calls `await initI18n()` once, marks static text with data-i18n="key" (and attributes with
 // data-i18n-attr="aria-label:key; placeholder:key"), builds dynamic text with t(key, params), and
 // re-renders in onLanguageChange(). Catalogs are flat JSON objects: the shared one at
-// /static/i18n/{lang}.json, and each page area may add its own at /static/i18n/{area}.{lang}.json
-// (so pages built apart never edit one file). A key missing from a catalog falls back to English,
-// then to the key itself. A message that depends on a number is an object of plural forms
-// ({"one": "1 table waiting", "other": "{count} tables waiting"}), chosen by Intl.PluralRules
-// for the `count` parameter, so no sentence reads "1 tables".
+// /static/i18n/{lang}.json, the refusals' at /static/i18n/errors.{lang}.json (every page may be
+// refused something: js/shared/problem.js), and each page area may add its own at
+// /static/i18n/{area}.{lang}.json (so pages built apart never edit one file). A key missing from
+// a catalog falls back to English, then to the key itself. A message that depends on a number is
+// an object of plural forms ({"one": "1 table waiting", "other": "{count} tables waiting"}),
+// chosen by Intl.PluralRules for the `count` parameter, so no sentence reads "1 tables".
 
 const STORAGE_KEY = 'pasur.lang';
+
+/**
+ * A message's parameters for t(): each {name} placeholder's value, as text (a number is written
+ * in the language's digits). A plural message takes its form from `count`.
+ * @typedef {Record<string, string | number>} Params
+ */
+
+/**
+ * A message's parameters for tParts(): text as for t(), or a node, put in as it is.
+ * @typedef {Record<string, string | number | Node>} PartParams
+ */
+
+/**
+ * A message as DOM children (what tParts gives): its text and its parameters' nodes, in order.
+ * @typedef {Array<string | Node>} Parts
+ */
 
 /** The languages the client speaks; `name` is written in the language itself. */
 export const LANGUAGES = Object.freeze([
@@ -17,16 +34,29 @@ export const LANGUAGES = Object.freeze([
   { code: 'fa', name: 'فارسی', dir: 'rtl' },
 ]);
 
+/**
+ * A catalog: each message by its key, a string or an object of plural forms.
+ * @typedef {Record<string, string | Record<string, string>>} Catalog
+ */
+
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+/** @type {Map<string, Catalog>} */
 const catalogs = new Map();
+/** @type {Set<(code: string) => void>} */
 const listeners = new Set();
 let current = 'en';
+/** @type {string[]} */
 let areas = [];
 
+/** @param {string | null} code */
 function info(code) {
   return LANGUAGES.find((language) => language.code === code);
 }
 
+/**
+ * @param {string} name
+ * @returns {Promise<Catalog>}
+ */
 async function fetchCatalog(name) {
   const response = await fetch(`/static/i18n/${name}.json`, {
     headers: { Accept: 'application/json' },
@@ -35,9 +65,10 @@ async function fetchCatalog(name) {
   return response.json();
 }
 
+/** @param {string} code */
 async function load(code) {
   if (!catalogs.has(code)) {
-    const names = [code, ...areas.map((area) => `${area}.${code}`)];
+    const names = [code, `errors.${code}`, ...areas.map((area) => `${area}.${code}`)];
     const parts = await Promise.all(names.map(fetchCatalog));
     catalogs.set(code, Object.assign({}, ...parts));
   }
@@ -64,6 +95,10 @@ function preferred() {
   return 'en';
 }
 
+/**
+ * @param {string} code
+ * @param {{ save: boolean }} options
+ */
 async function apply(code, { save }) {
   const language = info(code) ?? info('en');
   await load(language.code);
@@ -84,6 +119,8 @@ async function apply(code, { save }) {
 /**
  * Load the English fallback and the user's language (?lang=, then the saved choice, then the
  * browser's). `extra` names the page's own catalog areas, loaded beside the shared catalog.
+ * @param {{ extra?: string[] }} [options]
+ * @returns {Promise<void>}
  */
 export async function initI18n({ extra = [] } = {}) {
   areas = [...extra];
@@ -91,35 +128,57 @@ export async function initI18n({ extra = [] } = {}) {
   await apply(preferred(), { save: false });
 }
 
-/** Switch the page to another language and remember the choice. */
+/**
+ * Switch the page to another language and remember the choice.
+ * @param {string} code
+ * @returns {Promise<void>}
+ */
 export function setLanguage(code) {
   return apply(code, { save: true });
 }
 
-/** The current language code. */
+/**
+ * The current language code.
+ * @returns {string}
+ */
 export function language() {
   return current;
 }
 
-/** Whether the current language is written right to left. */
+/**
+ * Whether the current language is written right to left.
+ * @returns {boolean}
+ */
 export function isRtl() {
   return info(current).dir === 'rtl';
 }
 
-/** Call `listener(code)` after every language switch. Returns a function that stops it. */
+/**
+ * Call `listener(code)` after every language switch. Returns a function that stops it.
+ * @param {(code: string) => void} listener
+ * @returns {() => void}
+ */
 export function onLanguageChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Write a number in the current language's digits. */
+/**
+ * Write a number in the current language's digits.
+ * @param {number | string} value
+ * @returns {string}
+ */
 export function formatNumber(value) {
   const text = String(value);
   if (current !== 'fa') return text;
-  return text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[digit]).replace(/^-/, '−');
+  return text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)]).replace(/^-/, '−');
 }
 
-/** Read a whole number typed with Latin, Persian or Arabic-Indic digits; NaN if it is not one. */
+/**
+ * Read a whole number typed with Latin, Persian or Arabic-Indic digits; NaN if it is not one.
+ * @param {string} text
+ * @returns {number}
+ */
 export function parseNumber(text) {
   const latin = String(text)
     .trim()
@@ -128,26 +187,40 @@ export function parseNumber(text) {
   return /^[0-9]{1,6}$/.test(latin) ? Number(latin) : Number.NaN;
 }
 
-/** The catalog entry for `key`: a string, or an object of plural forms. */
+/**
+ * The catalog entry for `key`: a string, or an object of plural forms.
+ * @param {string} key
+ */
 function entry(key) {
   return catalogs.get(current)?.[key] ?? catalogs.get('en')?.[key] ?? key;
 }
 
+/** @type {Map<string, Intl.PluralRules>} */
 const pluralRules = new Map();
 
-/** The form of a plural message for `count` in the current language ("other" if it has no such form). */
+/**
+ * The form of a plural message for `count` in the current language ("other" if it has no such form).
+ * @param {Record<string, string>} forms
+ * @param {unknown} count
+ */
 function pluralForm(forms, count) {
   if (!pluralRules.has(current)) pluralRules.set(current, new Intl.PluralRules(current));
   const category = typeof count === 'number' ? pluralRules.get(current).select(count) : 'other';
   return forms[category] ?? forms.other;
 }
 
-/** The message's text before its placeholders are filled. */
+/**
+ * The message's text before its placeholders are filled.
+ * @param {string} key
+ * @param {PartParams} [params]
+ * @returns {string}
+ */
 function template(key, params) {
   const message = entry(key);
   return typeof message === 'string' ? message : pluralForm(message, params?.count);
 }
 
+/** @param {string | number} value */
 function shown(value) {
   return typeof value === 'number' ? formatNumber(value) : String(value);
 }
@@ -156,11 +229,14 @@ function shown(value) {
  * The message for `key`, with {name} placeholders filled from `params`. Numbers are written in
  * the language's digits; other values are inserted as given (build DOM text, never HTML, with it).
  * A plural message takes its form from `params.count`.
+ * @param {string} key
+ * @param {Params} [params]
+ * @returns {string}
  */
 export function t(key, params) {
   const message = template(key, params);
   if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (placeholder, name) =>
+  return message.replace(/\{(\w+)\}/g, (/** @type {string} */ placeholder, /** @type {string} */ name) =>
     name in params ? shown(params[name]) : placeholder,
   );
 }
@@ -172,6 +248,9 @@ const RTL_LETTER = /(?![\u0660-\u0669\u06f0-\u06f9])[\u0590-\u08ff\ufb1d-\ufdff\
  * The message for `key` as DOM children: the text of the message, and each filled placeholder in
  * its own <bdi>, so a card code, a name or a score keeps its own direction inside a sentence of
  * the other one (a Latin "10♦" or "−6" in Persian text). A parameter may itself be a Node.
+ * @param {string} key
+ * @param {PartParams} [params]
+ * @returns {Parts}
  */
 export function tParts(key, params = {}) {
   const parts = [];
@@ -194,13 +273,16 @@ export function tParts(key, params = {}) {
   return parts.filter((part) => part !== '');
 }
 
-/** Fill every [data-i18n] text and [data-i18n-attr] attribute under `root`. */
+/**
+ * Fill every [data-i18n] text and [data-i18n-attr] attribute under `root`.
+ * @param {ParentNode} [root]
+ */
 export function translate(root = document) {
   for (const element of root.querySelectorAll('[data-i18n]')) {
-    element.textContent = t(element.dataset.i18n);
+    element.textContent = t(element.getAttribute('data-i18n'));
   }
   for (const element of root.querySelectorAll('[data-i18n-attr]')) {
-    for (const pair of element.dataset.i18nAttr.split(';')) {
+    for (const pair of element.getAttribute('data-i18n-attr').split(';')) {
       const [attribute, key] = pair.split(':').map((part) => part.trim());
       if (attribute && key) element.setAttribute(attribute, t(key));
     }
@@ -210,6 +292,7 @@ export function translate(root = document) {
 /**
  * Put the language switch into `container`: one button per other language, labelled in that
  * language, so that someone who cannot read the current one still finds their own.
+ * @param {Element} container
  */
 export function mountLanguageSwitch(container) {
   const render = () => {

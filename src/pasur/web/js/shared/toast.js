@@ -4,20 +4,26 @@
 
 import { fill, h } from './dom.js';
 
+/** @import { Parts } from './i18n.js' */
+
 /** How long a toast stays: a plain message, and one with an action to take. */
 const SHOWN_MS = 4000;
 const ACTION_MS = 8000;
 
-let timer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
 
+/** The shell's toast element, or null on a page without one. */
 function box() {
-  return document.querySelector('#toast');
+  return document.getElementById('toast');
 }
 
 /**
  * Show `message` (text, or DOM children such as tParts gives) in the page's toast. `action`
  * (`{label, run}`) adds a button that hides the toast and runs it; `ms` overrides the time shown.
  * A new toast replaces the one showing.
+ * @param {string | Parts} message the message's text, or its parts: never a lone node
+ * @param {{ action?: { label: string, run: () => void } | null, ms?: number }} [options]
  */
 export function toast(message, { action = null, ms = action ? ACTION_MS : SHOWN_MS } = {}) {
   const element = box();
@@ -50,6 +56,9 @@ export function hideToast() {
  * Copy `text` to the clipboard; resolves to whether it worked. Without the clipboard API (a page
  * served over plain http on a LAN address) the text of `input`, when given, is selected and copied
  * the old way, and stays selected for the user to copy by hand if that fails too.
+ * @param {string} text
+ * @param {{ input?: HTMLInputElement | null }} [options]
+ * @returns {Promise<boolean>}
  */
 export async function copyText(text, { input = null } = {}) {
   try {

@@ -1,10 +1,13 @@
-// One tournament on the tournaments page: its standings, its current (or, played out, its last)
-// pairings, the call to the signed-in player's own table, and join/leave (with a partner's name
-// for 4 players). The page reads it again every few seconds; only the parts that change are drawn
-// again, so a partner's name being typed is never wiped out.
+// One tournament on the tournaments page: its house rules, its standings, its current (or,
+// played out, its last) pairings, the call to the signed-in player's own table, join/leave
+// (with a partner's name for 4 players) and its creator's "Start now" (start-now.js). The page
+// reads it again every few seconds; only the parts that change are drawn again, so a partner's
+// name being typed, or the question before a start, is never wiped out.
 
 import { fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
+import { rulesWords } from '../play/house-rules.js';
+import { startKey, startNow } from './start-now.js';
 import { cancelledText, lengthText, startText } from './summary.js';
 
 const OVER = ['finished', 'cancelled']; // nothing more to join or leave
@@ -112,9 +115,10 @@ function liveParts(detail) {
 
 /**
  * Draw `detail` in `section`: everything when `whole` (another tournament, the language, the
- * account's entry changed), else only the live parts (stage, the call, standings, pairings).
+ * account's entry changed), else only the live parts (stage, the call, standings, pairings)
+ * and, when what it depends on changed, the creator's "Start now".
  */
-export function drawDetail(section, detail, { account, whole, join, leave }) {
+export function drawDetail(section, detail, { account, whole, join, leave, start }) {
   section.hidden = !detail;
   if (!detail) return;
   if (whole || !section.querySelector('#detail-live')) {
@@ -122,10 +126,16 @@ export function drawDetail(section, detail, { account, whole, join, leave }) {
       section,
       h('h2', { id: 'detail-title', text: detail.name }),
       h('p', { id: 'detail-meta' }),
+      h('p', { id: 'detail-rules', text: t('tournaments.rules', { rules: rulesWords(detail.rules) }) }),
       h('div', { id: 'your-call', role: 'status' }),
-      actions(detail, { account, join, leave }),
+      h('div', { class: 'detail-controls' }, actions(detail, { account, join, leave }), h('div', { id: 'detail-start' })),
       h('div', { id: 'detail-live' }),
     );
+  }
+  const starting = section.querySelector('#detail-start');
+  if (whole || starting.dataset.key !== startKey(detail)) {
+    starting.dataset.key = startKey(detail);
+    fill(starting, startNow(detail, { account, start }));
   }
   const format = detail.players === 4 ? `${t('list.separator')}${t('tournaments.players.4')}` : '';
   const where = t(`tournaments.stage.${detail.stage}`);

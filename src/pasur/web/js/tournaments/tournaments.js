@@ -4,17 +4,17 @@
 // While the page is in view it reads the list and the tournament again every few seconds, so
 // the standings are live and a player sees (and hears of) their next table as soon as it opens.
 
-import { fill, h } from '../shared/dom.js';
+import { $, fill, h } from '../shared/dom.js';
 import { onLanguageChange, t } from '../shared/i18n.js';
+import { whoAmI } from '../shared/identity.js';
+import { apiProblem } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
 import { startPage } from '../play/boot.js';
-import { apiProblem } from '../play/play-api.js';
 import { createForm } from './create-form.js';
 import { drawDetail, entryKey } from './detail.js';
 import { tournamentItem } from './summary.js';
 import { tournamentsApi } from './tournaments-api.js';
 
-const $ = (selector) => document.querySelector(selector);
 const STAGES = ['running', 'upcoming', 'finished'];
 const REFRESH_MS = 5000; // the server's clock pairs every 5 s (docs/tournaments.md)
 const page = { list: [], account: null, detail: null, shownTable: null, stale: false };
@@ -24,7 +24,7 @@ const group = (tournament) => (tournament.stage === 'cancelled' ? 'finished' : t
 
 function problem(error) {
   const element = $('#tournaments-problem');
-  element.textContent = error ? apiProblem(error) : '';
+  fill(element, error ? apiProblem(error) : null);
   element.hidden = !error;
 }
 
@@ -59,6 +59,7 @@ function renderDetail(whole) {
     whole,
     join: (partner) => act(() => tournamentsApi.join(page.detail.id, page.detail.players, partner)),
     leave: () => act(() => tournamentsApi.leave(page.detail.id)),
+    start: () => act(() => tournamentsApi.start(page.detail.id)),
   });
 }
 
@@ -87,7 +88,6 @@ function renderCreate() {
         onMade: (id) => {
           window.location.hash = id;
         },
-        onError: problem,
       })
       : null,
   );
@@ -120,12 +120,11 @@ async function refresh() {
 }
 
 async function main() {
-  await startPage({ extra: ['tournaments'] });
-  try {
-    page.account = await tournamentsApi.account();
-  } catch {
-    page.account = null; // reading is open to guests; only the form and the buttons need an account
-  }
+  // The house rules of the form are explained in the rules guide's words.
+  await startPage({ extra: ['tournaments', 'learn'] });
+  // Reading is open to guests; only the form and the buttons need an account (its name here).
+  const me = await whoAmI();
+  page.account = me.kind === 'account' && !me.offline ? me.name : null;
   $('#loading').hidden = true;
   renderCreate();
   window.addEventListener('hashchange', fromHash);

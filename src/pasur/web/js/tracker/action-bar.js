@@ -55,7 +55,7 @@ function saveButton(state, errors) {
  * when no round form is shown.
  */
 export function paintActionBar(state, errors) {
-  const bar = document.querySelector('#actions');
+  const bar = document.getElementById('actions');
   const { entry, sheet } = state;
   if (!sheet || !canEdit(state)) {
     bar.hidden = true;

@@ -4,8 +4,9 @@
 // page is drawn once, from what the server says.
 
 import { ApiError, trackerApi } from '../shared/api.js';
-import { h } from '../shared/dom.js';
-import { formatNumber, t, tParts } from '../shared/i18n.js';
+import { $, h } from '../shared/dom.js';
+import { formatNumber, isRtl, t, tParts } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 import { toast } from '../shared/toast.js';
 import { blankEntry, entryFields, entryFromRound, requestBody, saveMode } from './entry.js';
 import { keepRound } from './kept.js';
@@ -13,12 +14,9 @@ import { isLocal } from './made-offline.js';
 import { sideNames } from './sheet.js';
 import { editEntry, getState, update } from './store.js';
 
-/** Tell the user why a change did not happen. */
+/** Tell the person why a change did not happen, in their words. */
 function failed(error) {
-  const keys = { 0: 'error.offline', 403: 'error.readonly', 404: 'error.not_found', 409: 'error.conflict' };
-  if (error instanceof ApiError && keys[error.status]) toast(t(keys[error.status]));
-  else if (error instanceof ApiError && error.code) toast(error.message);
-  else toast(t('error.unexpected'));
+  toast(apiProblem(error));
 }
 
 /**
@@ -51,21 +49,27 @@ async function reload() {
   }
 }
 
-/** "Ali +6, Sara +3": what each side scored in `round`, each name isolated. */
+/** "Ali +6, Sara +3": what each side scored in `round`, each name isolated; one node, which
+ * tParts takes as a part (an array it would write as text), in the page's direction (Latin names
+ * would make it left to right in a Persian sentence). */
 function gains(sheet, round) {
-  return sideNames(sheet).map((name, side) => [
-    side ? t('list.separator') : null,
-    h('bdi', { text: `${name} +${formatNumber(round.points[side])}` }),
-  ]);
+  return h(
+    'span',
+    { dir: isRtl() ? 'rtl' : 'ltr' },
+    sideNames(sheet).map((name, side) => [
+      side ? t('list.separator') : null,
+      h('bdi', { text: `${name} +${formatNumber(round.points[side])}` }),
+    ]),
+  );
 }
 
-/** What the server refused in the round, put at the fields it names (or at the first). */
+/** Mark the fields the server refused in the round (or the first): entry-status.js says so. */
 function showRefusal(error) {
   editEntry((entry) => {
     const fields = entryFields(entry);
     entry.serverErrors = {};
-    for (const { field, message } of error.fieldErrors) {
-      entry.serverErrors[fields.includes(field) ? field : fields[0]] = message;
+    for (const { field } of error.fieldErrors) {
+      entry.serverErrors[fields.includes(field) ? field : fields[0]] = true;
     }
     entry.submitted = true;
   });
@@ -126,7 +130,7 @@ export function switchMode(mode) {
     entry.mode = mode;
     entry.serverErrors = {};
   }, 'entry');
-  document.querySelector(`input[name="entry-mode"][value="${mode}"]`)?.focus();
+  $(`input[name="entry-mode"][value="${mode}"]`)?.focus();
 }
 
 /** Correct a saved round: the form takes its counts. */
@@ -139,7 +143,7 @@ export function startEdit(round) {
 export function cancelEdit() {
   const { entry, sheet } = getState();
   update({ entry: nextEntry(sheet) });
-  document.querySelector(`[data-round="${entry.editing}"] [data-action="edit"]`)?.focus();
+  $(`[data-round="${entry.editing}"] [data-action="edit"]`)?.focus();
 }
 
 export async function deleteRound(round) {

@@ -61,6 +61,15 @@ export class CardMarker {
         ),
       ),
     );
+    /** A button for each card, in the pack's order (DECK's). */
+    this.marks = DECK.map((card) =>
+      h(
+        'button',
+        { type: 'button', class: 'card-mark', dataset: { card }, onclick: () => this.toggle(card) },
+        cardElement(card, { small: true }),
+        h('span', { class: 'owner-badge', 'aria-hidden': 'true' }),
+      ),
+    );
     this.grid = h(
       'div',
       { class: 'card-grid', onkeydown: (event) => this.onKey(event) },
@@ -68,14 +77,7 @@ export class CardMarker {
         h(
           'div',
           { class: 'suit-row', role: 'group', 'aria-label': t(`card.suit.${suit}`) },
-          DECK.slice(row * PER_SUIT, (row + 1) * PER_SUIT).map((card) =>
-            h(
-              'button',
-              { type: 'button', class: 'card-mark', dataset: { card }, onclick: () => this.toggle(card) },
-              cardElement(card, { small: true }),
-              h('span', { class: 'owner-badge', 'aria-hidden': 'true' }),
-            ),
-          ),
+          this.marks.slice(row * PER_SUIT, (row + 1) * PER_SUIT),
         ),
       ),
     );
@@ -121,7 +123,7 @@ export class CardMarker {
       input.closest('label').querySelector('.owner-count').textContent = formatNumber(cardsOf[side]);
       input.setAttribute('aria-label', t('cards.whose_choice', { name: names[side], count: cardsOf[side] }));
     }
-    for (const button of this.grid.querySelectorAll('.card-mark')) {
+    for (const button of this.marks) {
       const card = button.dataset.card;
       const owner = owners.get(card);
       const marked = owner !== undefined;
@@ -197,13 +199,16 @@ export class CardMarker {
   /** Put the keyboard on the first card nobody has (after a refused save). */
   focusMissing() {
     const card = DECK.find((code) => !this.entry.owners.has(code));
-    if (card) this.focus(this.grid.querySelector(`[data-card="${card}"]`));
+    if (card) this.focus(this.marks[DECK.indexOf(card)]);
   }
 
-  /** Make `button` the cards' one keyboard stop, and go there. */
+  /**
+   * Make `button` the cards' one keyboard stop, and go there.
+   * @param {HTMLButtonElement} button
+   */
   focus(button) {
     this.focusCard = button.dataset.card;
-    for (const other of this.grid.querySelectorAll('.card-mark')) other.tabIndex = other === button ? 0 : -1;
+    for (const other of this.marks) other.tabIndex = other === button ? 0 : -1;
     button.focus();
   }
 
@@ -214,8 +219,8 @@ export class CardMarker {
       this.choose(side);
       return;
     }
-    const buttons = [...this.grid.querySelectorAll('.card-mark')];
-    const index = buttons.indexOf(document.activeElement);
+    const buttons = this.marks;
+    const index = buttons.findIndex((button) => button === document.activeElement);
     if (index < 0) return;
     const forward = isRtl() ? 'ArrowLeft' : 'ArrowRight';
     const back = isRtl() ? 'ArrowRight' : 'ArrowLeft';

@@ -6,9 +6,16 @@ import { h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
 import { DECK, PACK, countsFromCards } from './validate.js';
 
+/**
+ * A column of the tally: its label's key, its heading (null for a small card), each side's value
+ * and what the whole pack has.
+ * @typedef {[label: string, short: string | null, value: (side: number) => number | boolean, whole: number]} Column
+ */
+
 /** Fill `table` for the sides `names` from `entry.owners`; `cardsOf[side]` is each pile's size. */
 export function paintTally(table, names, entry, cardsOf) {
   const counts = countsFromCards(entry.owners, names.length, []);
+  /** @type {Column[]} */
   const columns = [
     ['cards.count', null, (side) => cardsOf[side], DECK.length],
     ['field.clubs', '♣', (side) => counts.clubs[side], PACK.clubs],
@@ -18,6 +25,7 @@ export function paintTally(table, names, entry, cardsOf) {
     ['field.two_of_clubs', '2♣', (side) => counts.two_of_clubs === side, 1],
   ];
   const cell = (value) => (typeof value === 'boolean' ? (value ? '✓' : '') : formatNumber(value));
+  /** @param {Column} column */
   const heading = ([label, short]) =>
     h(
       'th',

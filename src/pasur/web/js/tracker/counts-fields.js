@@ -2,7 +2,7 @@
 // one more / one less with a thumb), and a choice of who took the 10♦ and the 2♣. Each group has
 // an id (`group-clubs`) and a status line (`clubs-status`) that entry-status.js fills.
 
-import { h } from '../shared/dom.js';
+import { $, h } from '../shared/dom.js';
 import { formatNumber, parseNumber, t, tParts } from '../shared/i18n.js';
 import { editEntry } from './store.js';
 import { MAX, PACK } from './validate.js';
@@ -26,7 +26,7 @@ function stepButton(field, side, name, delta, id) {
     'aria-label': t(more ? 'entry.more' : 'entry.less', { name, what: t(`field.${field}`) }),
     'aria-controls': id,
     onclick: () => {
-      const input = document.getElementById(id);
+      const input = $(`#${id}`, HTMLInputElement);
       const value = parseNumber(input.value);
       const next = Math.min(MAX[field], Math.max(0, (Number.isNaN(value) ? 0 : value) + delta));
       input.value = formatNumber(next);
@@ -57,14 +57,15 @@ function stepperRow(entry, field, side, name) {
         'data-side': side + 1,
         'aria-describedby': `${field}-status`,
         value: entry.raw[field][side],
-        onfocus: (event) => event.target.select(),
-        oninput: (event) => setCount(field, side, event.target.value),
+        onfocus: (event) => event.currentTarget.select(),
+        oninput: (event) => setCount(field, side, event.currentTarget.value),
         onchange: (event) => {
           // Leaving the field writes the number in the language's digits.
-          const value = parseNumber(event.target.value);
+          const input = event.currentTarget;
+          const value = parseNumber(input.value);
           if (!Number.isNaN(value)) {
-            event.target.value = formatNumber(value);
-            setCount(field, side, event.target.value);
+            input.value = formatNumber(value);
+            setCount(field, side, input.value);
           }
         },
       }),

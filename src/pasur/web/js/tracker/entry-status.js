@@ -31,8 +31,8 @@ export function problemText(entry, field, error, names) {
       return tParts('entry.error.no_club', { name: names[error.side] });
     case 'unmarked':
       return tParts(entry.submitted ? 'cards.error.unmarked' : 'cards.left', { count: error.left });
-    case 'server':
-      return error.message;
+    case 'server': // the server's own words are for programs: the field is marked, and this said
+      return t('problem.bad_input');
     default:
       return '';
   }

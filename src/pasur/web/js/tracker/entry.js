@@ -4,6 +4,11 @@
 import { formatNumber, parseNumber } from '../shared/i18n.js';
 import { COUNT_FIELDS, countsFromCards, validateCards, validateCounts } from './validate.js';
 
+/**
+ * @import { RoundIn } from '../shared/api-types.js'
+ * @import { Counts } from './validate.js'
+ */
+
 const MODE_KEY = 'pasur.tracker.entry';
 
 /** How this device last entered a round, 'counts' or 'cards': a table tends to keep its way. */
@@ -70,14 +75,22 @@ function entrySurs(entry) {
   return entry.raw.surs.map(parseNumber);
 }
 
-/** The round's counts: as typed, or as the marked cards give them. */
+/**
+ * The round's counts: as typed, or as the marked cards give them.
+ * @returns {Counts}
+ */
 export function entryCounts(entry) {
   if (entry.mode === 'cards') return countsFromCards(entry.owners, entry.raw.surs.length, entrySurs(entry));
-  const counts = {};
-  for (const field of COUNT_FIELDS) counts[field] = entry.raw[field].map(parseNumber);
-  counts.ten_of_diamonds = entry.ten_of_diamonds;
-  counts.two_of_clubs = entry.two_of_clubs;
-  return counts;
+  /** @param {'clubs' | 'aces' | 'jacks' | 'surs'} field */
+  const typed = (field) => entry.raw[field].map(parseNumber);
+  return {
+    clubs: typed('clubs'),
+    aces: typed('aces'),
+    jacks: typed('jacks'),
+    surs: typed('surs'),
+    ten_of_diamonds: entry.ten_of_diamonds,
+    two_of_clubs: entry.two_of_clubs,
+  };
 }
 
 /** The fields a problem of the server's may be about, in the way the round is entered. */
@@ -91,13 +104,16 @@ export function entryProblems(entry) {
     entry.mode === 'cards'
       ? validateCards(entry.owners, entry.raw.surs.length, entrySurs(entry))
       : validateCounts(entryCounts(entry));
-  for (const [field, message] of Object.entries(entry.serverErrors)) {
-    if (!errors[field]) errors[field] = { code: 'server', message };
+  for (const field of Object.keys(entry.serverErrors)) {
+    if (!errors[field]) errors[field] = { code: 'server' };
   }
   return errors;
 }
 
-/** The round as the API takes it: `{counts}`, or `{cards, surs}` with each side's card codes. */
+/**
+ * The round as the API takes it: `{counts}`, or `{cards, surs}` with each side's card codes.
+ * @returns {RoundIn}
+ */
 export function requestBody(entry) {
   if (entry.mode === 'cards') {
     const cards = entry.raw.surs.map(() => []);

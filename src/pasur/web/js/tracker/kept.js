@@ -6,7 +6,7 @@
 // of its round and wins, and when the round had also been changed elsewhere since this device
 // last saw it, its number is reported as replaced.
 
-import { trackerApi } from '../shared/api.js';
+import { ApiError, trackerApi } from '../shared/api.js';
 
 const PREFIX = 'pasur-tracker:';
 const sheetKey = (token) => `${PREFIX}sheet:${token}`;
@@ -83,7 +83,7 @@ export async function sendWaiting(token) {
       else if (await sendCorrection(token, change)) replaced.push(change.number);
       sent += 1;
     } catch (error) {
-      if (error.status === 0) break;
+      if (error instanceof ApiError && error.status === 0) break;
       refused += 1;
     }
     localStorage.setItem(queueKey(token), JSON.stringify(waitingRounds(token).slice(1)));

@@ -28,7 +28,7 @@ function linkField(id, labelKey, hintKey, url) {
     dir: 'ltr',
     value: url,
     'aria-describedby': `${id}-hint`,
-    onfocus: (event) => event.target.select(),
+    onfocus: (event) => event.currentTarget.select(),
   });
   return h(
     'div',

@@ -4,7 +4,15 @@
 import { h } from '../shared/dom.js';
 import { formatNumber, t } from '../shared/i18n.js';
 
-/** One of `options` ([value, label]) as a row of segments; `onPick(value)` follows a choice. */
+/**
+ * One of `options` ([value, label]) as a row of segments; `onPick(value)` follows a choice.
+ * @param {string} name
+ * @param {string} legendKey
+ * @param {string[][]} options
+ * @param {string} value
+ * @param {(value: string) => void} onPick
+ * @param {{ hint?: string }} [more] `hint`: a line under the legend
+ */
 export function segmented(name, legendKey, options, value, onPick, { hint } = {}) {
   return h(
     'fieldset',
@@ -71,7 +79,7 @@ export function numberInput(settings, name, { id, error, errorId, hintId, ...att
     'aria-invalid': error ? 'true' : null,
     'aria-describedby': error ? errorId : hintId,
     oninput: (event) => {
-      settings[name] = event.target.value;
+      settings[name] = event.currentTarget.value;
     },
     ...attributes,
   });

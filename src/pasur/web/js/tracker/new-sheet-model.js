@@ -3,6 +3,7 @@
 
 import { ApiError } from '../shared/api.js';
 import { parseNumber, t } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 
 /**
  * The scoring settings of each preset, as pasur.rules.settings.PRESETS has them (only the
@@ -134,16 +135,14 @@ export function createBody(model, names, target) {
   return { players: names, preset: model.preset, settings, first_dealer: model.firstDealer + 1 };
 }
 
-/** The server's refusal of a new sheet, by the form's fields. */
+/** The server's refusal of a new sheet, by the form's fields: bad input where it is (the
+ * server's words are for programs), anything else for the whole form. */
 export function serverErrors(error) {
-  if (!(error instanceof ApiError)) return { form: t('error.unexpected') };
-  if (error.status === 0) return { form: t('error.offline') };
-  const fields = error.fieldErrors;
-  if (!fields.length) return { form: error.code ? error.message : t('error.unexpected') };
+  const fields = error instanceof ApiError ? error.fieldErrors : [];
+  if (!fields.length) return { form: apiProblem(error) };
   const errors = {};
-  for (const { field, message } of fields) {
-    const key = field === 'players' || field === 'first_dealer' ? 'players' : 'form';
-    errors[key] = errors[key] ? `${errors[key]} ${message}` : message;
+  for (const { field } of fields) {
+    errors[field === 'players' || field === 'first_dealer' ? 'players' : 'form'] = t('problem.bad_input');
   }
   return errors;
 }

@@ -51,7 +51,7 @@ export function mountNewSheet(container, { onCreated }) {
         'aria-invalid': errors.players && (!errors.seats || errors.seats.has(seat)) ? 'true' : null,
         'aria-describedby': errors.players ? 'players-error' : null,
         oninput: (event) => {
-          model.names[seat] = event.target.value;
+          model.names[seat] = event.currentTarget.value;
           const option = container.querySelector(`#first-dealer option[value="${seat}"]`);
           if (option) option.textContent = shownName(seat);
         },
@@ -82,7 +82,7 @@ export function mountNewSheet(container, { onCreated }) {
           {
             id: 'first-dealer',
             onchange: (event) => {
-              model.firstDealer = Number(event.target.value);
+              model.firstDealer = Number(event.currentTarget.value);
             },
           },
           Array.from({ length: count }, (_, seat) => h('option', { value: seat, selected: seat === model.firstDealer, text: shownName(seat) })),
@@ -132,7 +132,7 @@ export function mountNewSheet(container, { onCreated }) {
             id: 'setting-no-cutoff',
             checked: none,
             onchange: (event) => {
-              settings['sur-cutoff'] = event.target.checked ? 'none' : PRESETS.standard['sur-cutoff'];
+              settings['sur-cutoff'] = event.currentTarget.checked ? 'none' : PRESETS.standard['sur-cutoff'];
               rerender();
             },
           }),

@@ -7,7 +7,9 @@
 // takes either and counts the cards itself. The page's state is in store.js; sheet-view.js draws it.
 
 import { ApiError, trackerApi } from '../shared/api.js';
+import { $ } from '../shared/dom.js';
 import { formatNumber, initI18n, mountLanguageSwitch, onLanguageChange, t } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 import { hideToast, toast } from '../shared/toast.js';
 import { blankEntry, reformatCounts } from './entry.js';
 import { keepSheet, keptSheet, sendWaiting, waitingRounds } from './kept.js';
@@ -16,8 +18,6 @@ import { mountNewSheet } from './new-sheet.js';
 import { sideNames } from './sheet.js';
 import { mountSheetView } from './sheet-view.js';
 import { editEntry, getState, subscribe, update } from './store.js';
-
-const $ = (selector) => document.querySelector(selector);
 
 /** A notice that another device's change was replaced stays long enough to be read. */
 const REPLACED_MS = 15_000;
@@ -103,7 +103,7 @@ async function sendKept() {
     // Still unreachable: the sheet and its rounds wait, and go later. Refused: said, not retried.
     if (isLocal(getState().route.token) && refusedMade(error)) {
       again = false;
-      toast(error.code ? error.message : t('error.unexpected'));
+      toast(apiProblem(error));
     }
   } finally {
     update({ busy: false }, 'busy');
@@ -127,7 +127,7 @@ async function startSheet() {
     sheet = isLocal(token) ? keptSheet(token) : await trackerApi.get(token);
     if (!sheet) throw new ApiError(404, null);
   } catch (error) {
-    sheet = error.status === 0 ? keptSheet(token) : null;
+    sheet = error instanceof ApiError && error.status === 0 ? keptSheet(token) : null;
     if (!sheet) {
       update({ loadError: error }, 'load-error');
       return;

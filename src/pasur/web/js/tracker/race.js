@@ -7,7 +7,7 @@ import { sideNames, target } from './sheet.js';
 
 /** Draw the race for `sheet` (hidden until the first round). */
 export function paintRace(sheet) {
-  const section = document.querySelector('#race');
+  const section = document.getElementById('race');
   section.hidden = sheet.rounds.length === 0;
   if (section.hidden) return;
   const names = sideNames(sheet);

@@ -66,7 +66,7 @@ function modeFields(entry, names, number) {
 
 /** Draw the round form into #entry, or hide it; returns the round's problems, or null when hidden. */
 export function paintRoundForm(state) {
-  const section = document.querySelector('#entry');
+  const section = document.getElementById('entry');
   const { entry, sheet } = state;
   marker = null;
   section.hidden = !isEntering(state);
@@ -134,5 +134,6 @@ export function submitRound() {
     return;
   }
   const group = document.getElementById(`group-${field}`);
-  (group?.querySelector('[aria-invalid="true"]') ?? group?.querySelector('input'))?.focus();
+  const target = group?.querySelector('[aria-invalid="true"]') ?? group?.querySelector('input');
+  if (target instanceof HTMLElement) target.focus();
 }

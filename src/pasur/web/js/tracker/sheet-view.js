@@ -4,6 +4,7 @@
 import { ApiError } from '../shared/api.js';
 import { fill, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
+import { apiProblem } from '../shared/problem.js';
 import { paintActionBar } from './action-bar.js';
 import { paintBanner } from './banner.js';
 import { paintHistory } from './history.js';
@@ -17,9 +18,9 @@ import { paintTotals } from './totals.js';
 
 function paintSheet(state) {
   const { sheet } = state;
-  document.querySelector('#loading').hidden = true;
-  document.querySelector('#new-sheet').hidden = true;
-  document.querySelector('#sheet-view').hidden = false;
+  document.getElementById('loading').hidden = true;
+  document.getElementById('new-sheet').hidden = true;
+  document.getElementById('sheet-view').hidden = false;
   document.title = `${sideNames(sheet).join(' · ')} — ${t('tracker.title')}`;
   paintTotals(sheet);
   paintBanner(state);
@@ -32,12 +33,11 @@ function paintSheet(state) {
 }
 
 function paintLoadError(error) {
-  document.querySelector('#loading').hidden = true;
-  let key = 'error.unexpected';
-  if (error instanceof ApiError && error.status === 404) key = 'error.not_found';
-  else if (error instanceof ApiError && error.status === 0) key = 'error.offline';
-  const box = document.querySelector('#load-error');
-  fill(box, h('h1', { text: t('error.title') }), h('p', { text: t(key) }), h('a', { class: 'button primary', href: '/tracker', text: t('links.new_sheet') }));
+  document.getElementById('loading').hidden = true;
+  // Any 404 here is the sheet's (this browser may not keep one made offline either).
+  const said = error instanceof ApiError && error.status === 404 ? t('error.no_such_sheet') : apiProblem(error);
+  const box = document.getElementById('load-error');
+  fill(box, h('h1', { text: t('sheet.load_failed') }), h('p', {}, said), h('a', { class: 'button primary', href: '/tracker', text: t('links.new_sheet') }));
   box.hidden = false;
 }
 

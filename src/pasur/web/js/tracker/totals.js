@@ -5,8 +5,11 @@ import { fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
 import { nextRoundNumber, seatName, sideNames, target } from './sheet.js';
 
+/** @import { Parts } from '../shared/i18n.js' */
+
 /** The line above the totals: the round to come and its dealer (or that it is over), the target. */
 function meta(sheet) {
+  /** @type {Array<string | Parts>} */
   const parts =
     sheet.winner == null
       ? [tParts('totals.round', { n: nextRoundNumber(sheet) }), tParts('totals.deals', { name: seatName(sheet, sheet.next_dealer) })]
@@ -24,20 +27,20 @@ function sideTotal(sheet, name, side, best) {
   const classes = ['total', `side-${side}`];
   if (total === best && best > 0) classes.push('leader');
   if (sheet.winner === side + 1) classes.push('winner');
-  const item = h(
+  const progress = h('span', { class: 'total-fill' });
+  progress.style.inlineSize = `${Math.min(100, (100 * total) / target(sheet))}%`;
+  return h(
     'li',
     { class: classes.join(' '), 'data-testid': `total-${side + 1}`, title: name },
     h('span', { class: 'total-name' }, h('bdi', { text: name })),
     h('span', { class: 'total-value', 'data-testid': `total-value-${side + 1}`, text: formatNumber(total) }),
-    h('span', { class: 'total-progress', 'aria-hidden': 'true' }, h('span', { class: 'total-fill' })),
+    h('span', { class: 'total-progress', 'aria-hidden': 'true' }, progress),
   );
-  item.querySelector('.total-fill').style.inlineSize = `${Math.min(100, (100 * total) / target(sheet))}%`;
-  return item;
 }
 
 /** Draw the totals bar for `sheet`. */
 export function paintTotals(sheet) {
-  const bar = document.querySelector('#totals');
+  const bar = document.getElementById('totals');
   const names = sideNames(sheet);
   const best = Math.max(...sheet.totals);
   bar.hidden = false;

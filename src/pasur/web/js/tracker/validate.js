@@ -10,7 +10,17 @@ export const PACK = Object.freeze({ clubs: 13, aces: 4, jacks: 4 });
 export const MAX = Object.freeze({ clubs: 13, aces: 4, jacks: 4, surs: 48 });
 
 /** The per-side counts, in the order the form asks for them. */
-export const COUNT_FIELDS = Object.freeze(['clubs', 'aces', 'jacks', 'surs']);
+export const COUNT_FIELDS = Object.freeze(/** @type {const} */ (['clubs', 'aces', 'jacks', 'surs']));
+
+/**
+ * A round's counts as the page works them out: per side (from 0) `clubs`, `aces`, `jacks` and
+ * `surs` (NaN where what was typed is not a whole number), and the side that took the 10♦ and the
+ * side that took the 2♣ (null while nobody is chosen).
+ * @typedef {{
+ *   clubs: number[], aces: number[], jacks: number[], surs: number[],
+ *   ten_of_diamonds: number | null, two_of_clubs: number | null,
+ * }} Counts
+ */
 
 /**
  * Problems with a round being entered, by field: {clubs: {code, ...}, two_of_clubs: {...}}.
@@ -21,6 +31,7 @@ export const COUNT_FIELDS = Object.freeze(['clubs', 'aces', 'jacks', 'surs']);
  * - `under` / `over`: the counts add up to `sum`, a pack has `whole` (`under` is only unfinished);
  * - `choose`: nobody is chosen yet (unfinished);
  * - `no_club`: side `side` took the 2♣ but has no clubs.
+ * @param {Counts} counts
  */
 export function validateCounts(counts) {
   const errors = {};
@@ -62,17 +73,27 @@ export const DECK = Object.freeze(
  * The counts a round's cards give, in the shape `validateCounts` takes. `owners` is a Map from a
  * card code to the side (0-based) that captured it; a card not in it is not marked yet. The Surs
  * are not in the cards, so they come as counted.
+ * @param {Map<string, number>} owners
+ * @param {number} sides
+ * @param {number[]} surs
+ * @returns {Counts}
  */
 export function countsFromCards(owners, sides, surs) {
   const zeros = () => Array.from({ length: sides }, () => 0);
-  const counts = { clubs: zeros(), aces: zeros(), jacks: zeros(), surs };
+  /** @type {Counts} */
+  const counts = {
+    clubs: zeros(),
+    aces: zeros(),
+    jacks: zeros(),
+    surs,
+    ten_of_diamonds: owners.get('10D') ?? null,
+    two_of_clubs: owners.get('2C') ?? null,
+  };
   for (const [card, side] of owners) {
     if (card.endsWith('C')) counts.clubs[side] += 1;
     if (card.startsWith('A')) counts.aces[side] += 1;
     if (card.startsWith('J')) counts.jacks[side] += 1;
   }
-  counts.ten_of_diamonds = owners.get('10D') ?? null;
-  counts.two_of_clubs = owners.get('2C') ?? null;
   return counts;
 }
 
