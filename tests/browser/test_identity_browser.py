@@ -1,9 +1,8 @@
 """One identity at every door (issue 28) in Chromium: a signed-in account makes a table from the
 home page, takes a seat at an invite's seat picker, queues for a quick match and starts practice
 without ever typing a name ("Playing as <name>" where the name field was), in English and Persian
-on a phone and a laptop; a guest keeps the name field, filled. And a first visit played offline:
-a browser that never named itself online plays a practice game with no network under a typed
-name, and back online the game is in its history under that name.
+on a phone and a laptop; a guest keeps the name field, filled. (A first visit played offline,
+which reaches the history under the name typed offline, is journey J5: tests/journeys/.)
 
 The account is made in a browser with a virtual authenticator (test_account_browser.py), on
 ``localhost``; its cookie is then put in each new browser context."""
@@ -11,14 +10,12 @@ The account is made in a browser with a virtual authenticator (test_account_brow
 from __future__ import annotations
 
 import re
-import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from browser_support import DESKTOP, PHONE, guest_context, screenshot, watch
 from test_account_browser import new_account
 from test_learn_browser import _http
-from test_offline_browser import ENGINE_SECONDS, SHEET, _play_once
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -168,63 +165,3 @@ def test_a_guest_keeps_the_name_field_filled(
     assert problems == []
     context.close()
     stranger.context.close()
-
-
-def _play_to_the_end(page: Page) -> None:
-    """Play the offline table's game (target 1: one round unless tied) until it is over."""
-    deadline = time.monotonic() + 300
-    while not page.locator("#review").count():
-        assert time.monotonic() < deadline, "the game did not end in time"
-        if page.locator(SHEET).count():
-            page.locator("#close-sheet").click()
-        elif not _play_once(page):
-            page.wait_for_timeout(40)
-
-
-def test_a_first_visit_played_offline_reaches_the_history_under_the_typed_name(
-    browser: Browser, site: str
-) -> None:
-    """The browser never named itself online: the name typed for the offline game makes the
-    guest once the network is back, and the game is sent to that guest's history (it was
-    refused as no_guest and never sent). The network comes back while the table page is open:
-    its 'online' event sends the game."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.goto(f"{site}/practise")
-    page.wait_for_function(
-        "() => navigator.serviceWorker.controller !== null", timeout=ENGINE_SECONDS, polling=200
-    )
-    page.locator("html[data-engine-kept='true']").wait_for(state="attached", timeout=ENGINE_SECONDS)
-    assert context.cookies() == []  # nobody yet
-
-    context.set_offline(True)
-    page.goto(f"{site}/practise?anim=0")
-    problems = watch(page)
-    assert page.locator("#practise-offline").is_checked()
-    assert page.locator("#practise-name").input_value() == ""
-    page.locator("#practise-name").fill("Nika")
-    page.locator("details.advanced summary").click()
-    page.locator("#rule-target").fill("1")
-    page.locator("#start-practice").click()
-    page.wait_for_url("**/play/t/offline")
-    page.locator(".hand-card").first.wait_for(timeout=ENGINE_SECONDS)
-    _play_to_the_end(page)
-    assert context.cookies() == []  # still nobody: the game is kept in the browser
-
-    context.set_offline(False)  # the table page hears 'online' and sends the game
-    deadline = time.monotonic() + 30
-    while not (games := context.request.get(f"{site}/api/history").json().get("games")):
-        assert time.monotonic() < deadline, "the offline game never reached the history"
-        page.wait_for_timeout(200)
-    (game,) = games
-    assert game["table_id"].startswith("off-") and game["seats"][game["you"]] == "Nika"
-    assert context.request.get(f"{site}/api/me").json() == {"kind": "guest", "name": "Nika"}
-    page.goto(f"{site}/history")
-    page.locator("#games li").first.wait_for()
-    assert "Nika" in page.locator("#games").inner_text()
-    screenshot(page, "identity-offline-history-en-phone.png")
-    # The one line in the console: the first upload, refused before the guest was made.
-    refused = "console: Failed to load resource: the server responded with a status of 401"
-    assert [p for p in problems if not p.startswith(refused)] == []
-    assert len(problems) <= 1
-    context.close()

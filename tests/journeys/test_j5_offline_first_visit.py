@@ -72,6 +72,10 @@ def test_j5_a_first_visit_plays_offline_and_finds_the_game_in_its_history(
     with page.expect_response(lambda answer: answer.url.endswith(sent) and answer.ok):
         visitor.context.set_offline(False)
     assert visitor.context.cookies() != []  # the guest, made under the typed name
+    base = server.rstrip("/")
+    assert visitor.context.request.get(f"{base}/api/me").json() == {"kind": "guest", "name": NAME}
+    (game,) = visitor.context.request.get(f"{base}/api/history").json()["games"]
+    assert game["table_id"].startswith("off-")  # stored as a game played offline
     page.locator(".game-over").get_by_role("link", name="خانه", exact=True).click()
     history_result(visitor)  # won or lost, as the page says it
     newest = page.locator("#games li").first
