@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Locator, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "pasur" / "web"
@@ -48,6 +48,15 @@ PHONE: dict[str, Any] = {
 }
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}, "locale": "en-US"}
 PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+AUTHENTICATOR = {
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+    "automaticPresenceSimulation": True,
+}
+"""A platform authenticator that keeps discoverable passkeys, as a phone's or a laptop's does."""
 
 
 def _unavailable(reason: str) -> None:
@@ -233,3 +242,12 @@ def new_table(context: BrowserContext, server: str, **body: Any) -> str:
     ).json()
     rejoin: str = joined["rejoin_url"]
     return rejoin
+
+
+def authenticator(context: BrowserContext, page: Page) -> tuple[CDPSession, str]:
+    """A virtual authenticator (DevTools' WebAuthn domain, :data:`AUTHENTICATOR`) attached to
+    ``page``; returns the DevTools session and the authenticator's id."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable", {"enableUI": False})
+    made = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    return cdp, made["authenticatorId"]

@@ -13,35 +13,26 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_support import serious_violations
-from browser_support import DESKTOP, PHONE, api, drawn_in_order, screenshot, watch
+from browser_support import (
+    DESKTOP,
+    PHONE,
+    api,
+    authenticator,
+    drawn_in_order,
+    screenshot,
+    watch,
+)
 from test_learn_browser import _http, _play_out
 
 from pasur.server.http.guests import COOKIE
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
-
-AUTHENTICATOR = {
-    "protocol": "ctap2",
-    "transport": "internal",
-    "hasResidentKey": True,
-    "hasUserVerification": True,
-    "isUserVerified": True,
-    "automaticPresenceSimulation": True,
-}
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 
 @pytest.fixture(scope="module")
 def site(server: str) -> str:
     return server.replace("127.0.0.1", "localhost")
-
-
-def authenticator(context: BrowserContext, page: Page) -> tuple[CDPSession, str]:
-    """A platform authenticator that holds discoverable passkeys, attached to ``page``."""
-    cdp = context.new_cdp_session(page)
-    cdp.send("WebAuthn.enable", {"enableUI": False})
-    made = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
-    return cdp, made["authenticatorId"]
 
 
 @pytest.fixture(scope="module")
@@ -75,9 +66,12 @@ def account_shown(page: Page) -> None:
     page.locator("#passkeys li").first.wait_for()
 
 
-def new_account(browser: Browser, site: str, name: str, lang: str) -> tuple[BrowserContext, Page]:
-    """A browser with its own authenticator, signed in to a new account called ``name``."""
-    context = browser.new_context(**PHONE, bypass_csp=True)
+def new_account(
+    browser: Browser, site: str, name: str, lang: str, device: dict[str, Any] = PHONE
+) -> tuple[BrowserContext, Page]:
+    """A browser (a phone unless ``device`` says otherwise) with its own authenticator, signed in
+    to a new account called ``name``."""
+    context = browser.new_context(**device, bypass_csp=True)
     page = context.new_page()
     authenticator(context, page)
     page.goto(f"{site}/account?lang={lang}")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from axe_support import serious_violations
 from browser_support import DESKTOP, PHONE, screenshot, watch
-from test_account_browser import account_shown, authenticator
+from test_account_browser import new_account
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -26,20 +26,6 @@ TABLE_URL = re.compile(r"/play/t/([\w-]+)$")
 @pytest.fixture(scope="module")
 def site(server: str) -> str:
     return server.replace("127.0.0.1", "localhost")
-
-
-def account(
-    browser: Browser, site: str, name: str, lang: str, device: dict[str, Any]
-) -> tuple[BrowserContext, Page]:
-    """A browser signed in to a new account called ``name`` (a passkey made on the way)."""
-    context = browser.new_context(**device, bypass_csp=True)
-    page = context.new_page()
-    authenticator(context, page)
-    page.goto(f"{site}/account?lang={lang}")
-    page.locator("#account-name").fill(name)
-    page.locator("#account-view form button[type=submit]").first.click()
-    account_shown(page)
-    return context, page
 
 
 def post(context: BrowserContext, url: str, body: object = None) -> Any:
@@ -59,8 +45,8 @@ def seated_at(page: Page, table_id: str, name: str) -> None:
 def test_babak_accepts_and_both_friends_pages_land_seated_at_the_table(
     browser: Browser, site: str
 ) -> None:
-    ava_context, ava = account(browser, site, "Ava", "en", DESKTOP)
-    babak_context, babak = account(browser, site, "Babak", "en", PHONE)
+    ava_context, ava = new_account(browser, site, "Ava", "en", DESKTOP)
+    babak_context, babak = new_account(browser, site, "Babak", "en", PHONE)
     problems = watch(ava) + watch(babak)
     babak.goto(f"{site}/friends")
     babak.get_by_text("No challenges right now.").wait_for()
@@ -116,8 +102,8 @@ def test_the_friends_page_with_a_pending_then_an_accepted_challenge(
     browser: Browser, site: str, lang: str
 ) -> None:
     sara, omid = NAMES[lang]
-    challenger, page = account(browser, site, sara, lang, DESKTOP)
-    challenged, other = account(browser, site, omid, lang, PHONE)
+    challenger, page = new_account(browser, site, sara, lang, DESKTOP)
+    challenged, other = new_account(browser, site, omid, lang, PHONE)
     problems = watch(page) + watch(other)
     assert challenger.request.put(f"{site}/api/friends/{omid}").ok
     made = post(challenger, f"{site}/api/challenges", {"name": omid, "rated": True})
@@ -149,8 +135,8 @@ def test_the_friends_page_with_a_pending_then_an_accepted_challenge(
 
 
 def test_stay_here_keeps_the_page_and_its_go_link(browser: Browser, site: str) -> None:
-    challenger, page = account(browser, site, "Nima", "en", DESKTOP)
-    challenged, _ = account(browser, site, "Leila", "en", PHONE)
+    challenger, page = new_account(browser, site, "Nima", "en", DESKTOP)
+    challenged, _ = new_account(browser, site, "Leila", "en", PHONE)
     problems = watch(page)
     made = post(challenger, f"{site}/api/challenges", {"name": "Leila"})
     page.clock.install()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, screenshot, watch
+from browser_support import authenticator as virtual_authenticator
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -31,15 +32,6 @@ TABLE_URL = re.compile(r"/play/t/[\w-]+(\?|$)")
 GAME_SECONDS = 240
 """Long enough for a whole game to 62 between two people tapping (about 5 rounds)."""
 
-AUTHENTICATOR = {
-    "protocol": "ctap2",
-    "transport": "internal",
-    "hasResidentKey": True,
-    "hasUserVerification": True,
-    "isUserVerified": True,
-    "automaticPresenceSimulation": True,
-}
-"""A platform authenticator that keeps discoverable passkeys, as a phone's or a laptop's does."""
 
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}
 
@@ -124,10 +116,7 @@ def person(
 
 def authenticator(someone: Person) -> tuple[CDPSession, str]:
     """A virtual authenticator on the person's page (DevTools' WebAuthn domain)."""
-    cdp = someone.context.new_cdp_session(someone.page)
-    cdp.send("WebAuthn.enable", {"enableUI": False})
-    made = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
-    return cdp, made["authenticatorId"]
+    return virtual_authenticator(someone.context, someone.page)
 
 
 def sign_up(someone: Person, server: str, name: str, *, offered: str = "") -> None:

@@ -78,11 +78,9 @@ def test_the_winner_who_left_loses_rating_as_openskill_ranks_them_last() -> None
     assert gone.mu < 25.0 < stayed.mu
 
 
-@pytest.mark.parametrize("leaver", [0, 1])
-def test_a_person_who_leaves_a_rated_game_is_rated_as_its_loser(
-    client: TestClient, leaver: int
-) -> None:
-    names = ["Ava", "Babak"]
+def rated_game_left_by(client: TestClient, names: list[str], leaver: int) -> list[GuestClient]:
+    """The people of a rated game of two guests, started; ``leaver``'s seat left at once and the
+    game was played out (the drop bot playing for them)."""
     people = [GuestClient(client, name) for name in names]
     table_id = people[0].create(players=2, private=False, rated=True, settings=SHORT)
     for seat, person in enumerate(people):
@@ -90,6 +88,15 @@ def test_a_person_who_leaves_a_rated_game_is_rated_as_its_loser(
     assert people[0].post(f"/api/tables/{table_id}/start").status_code == 200
     assert people[leaver].post(f"/api/tables/{table_id}/leave").status_code == 200
     play_out(client, table_id)
+    return people
+
+
+@pytest.mark.parametrize("leaver", [0, 1])
+def test_a_person_who_leaves_a_rated_game_is_rated_as_its_loser(
+    client: TestClient, leaver: int
+) -> None:
+    names = ["Ava", "Babak"]
+    rated_game_left_by(client, names, leaver)
     # Whatever the totals, the leaver is ranked last: the ratings are OpenSkill's so ranked.
     (gone,), (stayed,) = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 0])
     board = {row["name"]: row for row in client.get("/api/ratings").json()["ratings"]}
@@ -142,13 +149,7 @@ def test_history_and_profiles_show_a_rated_game_left_early_as_the_leaver_s_loss(
     client: TestClient,
 ) -> None:
     names = ["Ava", "Babak"]
-    people = [GuestClient(client, name) for name in names]
-    table_id = people[0].create(players=2, private=False, rated=True, settings=SHORT)
-    for seat, person in enumerate(people):
-        person.join(table_id, seat)
-    assert people[0].post(f"/api/tables/{table_id}/start").status_code == 200
-    assert people[0].post(f"/api/tables/{table_id}/leave").status_code == 200
-    play_out(client, table_id)
+    people = rated_game_left_by(client, names, 0)
     (ava,) = client.get("/api/history", headers=people[0].headers).json()["games"]
     (babak,) = client.get("/api/history", headers=people[1].headers).json()["games"]
     # Whoever the cards favoured (the bot in Ava's seat played on), Ava lost and Babak won.

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
+from passkey_support import Device
 from play_support import snapshot
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -21,10 +22,11 @@ from pasur.server.tournaments.swiss import DRAW
 NOW = datetime.now(UTC)
 
 
-def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestClient) -> None:
-    names = ("Ava", "Babak", "Cyrus", "Dara")
-    devices = {name: new_account(client, name) for name in names}
-    tournament_id = swiss(devices["Ava"], rules={"preset": "standard", "settings": SHORT})
+def round_one_at_tables(
+    client: TestClient, devices: dict[str, Device], tournament_id: int
+) -> list[str]:
+    """Every device joins the tournament, round one is paired and its tables opened; their
+    ids."""
     for device in devices.values():
         assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
 
@@ -33,9 +35,18 @@ def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestCl
 
     on_database(client, pair)
     app = client.app.state  # type: ignore[attr-defined]
-    tables = client.portal.call(  # type: ignore[union-attr]
+    tables: list[str] = client.portal.call(  # type: ignore[union-attr]
         games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
     )
+    return tables
+
+
+def test_a_round_is_played_at_tables_and_the_results_are_recorded(client: TestClient) -> None:
+    names = ("Ava", "Babak", "Cyrus", "Dara")
+    devices = {name: new_account(client, name) for name in names}
+    tournament_id = swiss(devices["Ava"], rules={"preset": "standard", "settings": SHORT})
+    tables = round_one_at_tables(client, devices, tournament_id)
+    app = client.app.state  # type: ignore[attr-defined]
     pairings = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
     assert [p["table_id"] for p in pairings] == tables and len(tables) == 2
     for pairing in pairings:
@@ -73,17 +84,7 @@ def test_a_tournament_game_is_listed_on_its_players_profiles(client: TestClient)
     private table's game is only counted."""
     devices = {name: new_account(client, name) for name in ("Ava", "Babak")}
     tournament_id = swiss(devices["Ava"], rules={"preset": "standard", "settings": SHORT})
-    for device in devices.values():
-        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
-
-    async def pair(connection: AsyncConnection) -> list[int]:
-        return await store.pair_swiss_round(connection, tournament_id)
-
-    on_database(client, pair)
-    app = client.app.state  # type: ignore[attr-defined]
-    [table_id] = client.portal.call(  # type: ignore[union-attr]
-        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
-    )
+    [table_id] = round_one_at_tables(client, devices, tournament_id)
     for device in devices.values():
         assert device.call("POST", f"/api/tables/{table_id}/join", {}).status_code == 200
     assert devices["Ava"].call("POST", f"/api/tables/{table_id}/start").status_code == 200
@@ -124,17 +125,7 @@ def test_a_tournament_table_seats_its_pairing_only_and_others_may_watch(
 ) -> None:
     devices = {name: new_account(client, name) for name in ("Ava", "Babak")}
     tournament_id = swiss(devices["Ava"])
-    for device in devices.values():
-        assert device.call("POST", f"/api/tournaments/{tournament_id}/join").status_code == 204
-
-    async def pair(connection: AsyncConnection) -> list[int]:
-        return await store.pair_swiss_round(connection, tournament_id)
-
-    on_database(client, pair)
-    app = client.app.state  # type: ignore[attr-defined]
-    [table_id] = client.portal.call(  # type: ignore[union-attr]
-        games.open_tables, app.database.engine, app.table_manager, tournament_id, NOW
-    )
+    [table_id] = round_one_at_tables(client, devices, tournament_id)
     [pairing] = client.get(f"/api/tournaments/{tournament_id}").json()["pairings"]
     first, second = devices[pairing["first"]], devices[pairing["second"]]
     # Someone who read the table's id in the public standings cannot take either seat.
