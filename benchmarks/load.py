@@ -28,8 +28,11 @@ It reports, per number of sockets:
   they use the server does not get, so the latencies are pessimistic.
 
 Progress goes to stderr; the table of results to stdout, and with ``--json FILE`` the same
-figures as JSON (``-`` for stdout). ``--profile FILE`` runs the server under cProfile (slower)
-and writes its statistics to ``FILE.<sockets>.prof``, for ``python -m pstats``.
+figures as JSON (``-`` for stdout). A run's folder (its SQLite file and the servers' logs) is
+deleted after it, but kept, and named on stderr, when the run fails, a play was refused or left
+unanswered, or a server lost a table's lease while running (lease churn, counted on stderr).
+``--profile FILE`` runs the server under cProfile (slower) and writes its statistics to
+``FILE.<sockets>.prof``, for ``python -m pstats``.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -117,9 +120,15 @@ class Server:
         if self.redis is not None:
             command += ["--redis", self.redis]
             environment["PASUR_REDIS_PREFIX"] = self.redis_prefix
-        with self.log_path.open("wb") as output:
+        with self.log_path.open("ab") as output:  # a restarted server's log goes on
+            # A session of its own: its process group is the server and what it starts (its lease
+            # keeper), for benchmarks/takeover.py to kill together.
             self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, env=environment
+                command,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                env=environment,
+                start_new_session=True,
             )
         deadline = time.monotonic() + 60
         async with httpx.AsyncClient(base_url=self.url) as client:
@@ -552,8 +561,8 @@ async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: 
         answered=len(latencies),
         stale=tally.stale,
         errors=dict(tally.errors),
-        p50_ms=_quantile(latencies, 0.50) * 1000,
-        p99_ms=_quantile(latencies, 0.99) * 1000,
+        p50_ms=quantile(latencies, 0.50) * 1000,
+        p99_ms=quantile(latencies, 0.99) * 1000,
         max_ms=(latencies[-1] if latencies else 0.0) * 1000,
         server_cpu_percent=server_cpu,
         client_cpu_percent=client_cpu,
@@ -573,7 +582,7 @@ def home_address(n: int) -> str:
     return f"127.{1 + n // 64_516}.{n // 254 % 254}.{n % 254 + 1}"
 
 
-def _quantile(ordered: list[float], q: float) -> float:
+def quantile(ordered: list[float], q: float) -> float:
     """The ``q`` quantile of sorted values (nearest rank), 0 for none."""
     if not ordered:
         return 0.0
@@ -653,7 +662,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="measured seconds per run")
     parser.add_argument(
-        "--think", type=_range, default=(1.0, 3.0), help="thinking time, LOW-HIGH seconds (1-3)"
+        "--think",
+        type=think_range,
+        default=(1.0, 3.0),
+        help="thinking time, LOW-HIGH seconds (1-3)",
     )
     parser.add_argument(
         "--target", type=int, default=62, help="points a game is played to (62, as in standard)"
@@ -700,7 +712,7 @@ def _counts(text: str) -> list[int]:
     return counts
 
 
-def _range(text: str) -> tuple[float, float]:
+def think_range(text: str) -> tuple[float, float]:
     try:
         low, high = (float(part) for part in text.split("-"))
     except ValueError:
@@ -716,9 +728,23 @@ def main(argv: list[str] | None = None) -> None:
     results = []
     for sockets in args.sockets:
         log(f"{sockets} sockets:")
-        with _folder() as folder:
+        folder = Path(tempfile.mkdtemp(prefix="pasur-load-"))
+        try:
             result = asyncio.run(run(sockets, args, folder))
+        except BaseException:
+            log(f"  the run failed; its folder, with the servers' logs, is kept: {folder}")
+            raise
         log(f"  p50 {result.p50_ms:.1f} ms, p99 {result.p99_ms:.1f} ms over {result.plays} plays")
+        churn = sum(
+            path.read_text(errors="replace").count("lost the lease of table")
+            for path in folder.glob("server*.log")
+        )
+        if churn:
+            log(f"  {churn} leases lost by running servers (lease churn)")
+        if churn or result.errors or result.answered < result.plays:
+            log(f"  the servers' logs are kept in {folder}")
+        else:
+            shutil.rmtree(folder)
         results.append(result)
     print_table(results)
     if args.json:
@@ -735,12 +761,6 @@ def main(argv: list[str] | None = None) -> None:
             print(text)
         else:
             Path(args.json).write_text(text + "\n", encoding="utf-8")
-
-
-@contextlib.contextmanager
-def _folder() -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix="pasur-load-") as name:
-        yield Path(name)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from sqlalchemy import insert
 from pasur.server.accounts.guard import SessionGuard
 from pasur.server.accounts.sessions import CHECK_TTL, SessionCheck, open_session
 from pasur.server.app import create_app
-from pasur.server.db.rows import AccountRow
+from pasur.server.db.account_rows import AccountRow
 from pasur.server.http.guests import COOKIE, Guest
 from pasur.server.settings import ServerSettings
 

@@ -1,7 +1,8 @@
 """The daily deal page in real Chromium against the real ``pasur serve`` (real expert bots): a
 guest chooses a name, plays today's 2-player deal to its end by tapping cards, and sees the
-result with the share line, the coach's review and the expert's own score; in English and
-Persian, at phone and desktop sizes, with no serious accessibility violation."""
+result with the share line, the coach's review and the expert's own score, told that a guest's
+score is unranked; a play answered ``stale`` reads the game again; in English and Persian, at
+phone and desktop sizes, with no serious accessibility violation."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def played(browser: Browser, server: str) -> dict[str, Any]:
     _ready(page)
     assert page.locator(".daily-deal").count() == 2
     assert "Commitment" in page.locator(".daily-deal").first.inner_text()
+    unranked = page.locator("#daily-deals .daily-unranked").inner_text()
     screenshot(page, "daily-phone-en.png", whole=True)
     page.fill("#daily-name", "Shirin")
     page.locator(".daily-deal").first.get_by_role("button").click()
@@ -74,6 +76,7 @@ def played(browser: Browser, server: str) -> dict[str, Any]:
         "score": page.locator(".daily-score").inner_text(),
         "share": page.locator(".daily-share").inner_text(),
         "streak": page.locator("#daily-streak").inner_text(),
+        "unranked": [unranked, page.locator("#daily-result .daily-unranked").inner_text()],
         "problems": problems,
     }
     context.close()
@@ -91,6 +94,14 @@ def test_a_guest_plays_the_deal_to_its_result(played: dict[str, Any], server: st
     # The streak counts the deal just played, with no reload (it was read as the page opened).
     assert played["streak"] == "Your streak: 1 day in a row (longest: 1 day).", played["streak"]
     assert result["expert"] is not None and result["review"] is not None
+    # A guest's score is not on the leaderboard, and the page says so before and after.
+    assert (result["ranked"], result["rank"]) == (False, None)
+    assert played["unranked"] == [
+        "Guests play unranked: the leaderboard counts accounts, one attempt each. "
+        "Sign in or make an account to be ranked",
+        "Unranked. Guests' scores are not on the leaderboard. "
+        "Make this guest an account and this score counts",
+    ]
 
 
 def test_the_deal_cannot_be_played_again_from_the_page(
@@ -137,6 +148,56 @@ def test_a_refused_play_is_said_by_its_reason(browser: Browser, server: str) -> 
     problem.wait_for()
     assert problem.inner_text() == "7♦ must capture: it can take 4♠"
     assert problem.locator("bdi").first.inner_text() == "7♦"
+    context.close()
+
+
+def test_a_play_answered_stale_reads_the_game_again(browser: Browser, server: str) -> None:
+    """The play reaches the server and is stored, but the page is told ``stale`` (as when another
+    page of the same person played first, or the answer was lost and the play sent again): the
+    page reads the game again, shows the play made and goes on, with no problem said."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    sent: list[Any] = []
+
+    def stored_but_stale(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        route.fetch()  # the server stores the play
+        route.fulfill(status=400, json={"detail": {"code": "stale", "message": "moved on"}})
+
+    page.route("**/api/daily/*/play", stored_but_stale)
+    page.goto(f"{server}/daily")
+    _ready(page)
+    page.fill("#daily-name", "Dara")
+    page.locator(".daily-deal").first.get_by_role("button").click()
+    page.wait_for_selector("#hand .hand-card.is-playable")
+    page.locator("#hand .hand-card.is-playable").first.click()
+    if page.locator("#choices button").count():
+        page.locator("#choices button").first.click()
+    page.wait_for_function("() => document.querySelector('#daily-plays').innerText.includes('You')")
+    assert page.locator("#daily-problem").is_hidden()
+    assert len(sent) == 1 and isinstance(sent[0]["version"], int)
+    page.unroute("**/api/daily/*/play")
+    page.wait_for_selector("#hand .hand-card.is-playable")  # the person's turn again
+    # The one 400 is the browser's own line for the answer made stale above; nothing else.
+    assert [p for p in problems if "status of 400" not in p] == [], problems
+    context.close()
+
+
+def test_a_guests_result_in_persian_on_a_phone(
+    browser: Browser, server: str, played: dict[str, Any]
+) -> None:
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": COOKIE, "value": played["cookie"], "url": server}])
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/daily?lang=fa")
+    _ready(page)
+    page.locator(".daily-deal").first.get_by_role("button").click()
+    page.wait_for_selector("body[data-result='complete']", timeout=RESULT_WAIT)
+    assert page.locator("#daily-result .daily-unranked").inner_text().startswith("بی‌رتبه.")
+    screenshot(page, "daily-result-phone-fa.png", whole=True)
+    assert problems == []
     context.close()
 
 

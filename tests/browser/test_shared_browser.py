@@ -101,8 +101,8 @@ REFUSALS = """async () => {
 
 def test_every_wing_refuses_in_the_one_body_the_page_reads(browser: Browser, server: str) -> None:
     # The tracker, online play, the game history and the app itself refuse with
-    # {"detail": {code, message}}, read into ApiError's code and message; a wrong field is the
-    # 422 list, read as fieldErrors.
+    # {"detail": {code, message}}, read into ApiError's code and message; a wrong field is a
+    # 422 bad_request whose fields are read as fieldErrors.
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(f"{server}/lobby?lang=en")
@@ -114,7 +114,7 @@ def test_every_wing_refuses_in_the_one_body_the_page_reads(browser: Browser, ser
         (404, "no_such_table"),
         (404, "not_found"),
         (405, "method_not_allowed"),
-        (422, None),
+        (422, "bad_request"),
     ]
     assert all(item["api"] and item["message"] for item in seen)
     assert seen[0]["message"] == "no score sheet has this link"

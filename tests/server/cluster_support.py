@@ -36,7 +36,9 @@ def cluster_manager(
 ) -> TableManager:
     """A table manager sharing its tables through the Redis at ``url``: one process of a cluster."""
     redis = Redis.from_url(url)
-    ownership = RedisOwnership(redis, prefix=prefix, lease_ttl=lease_ttl, process_id=process_id)
+    ownership = RedisOwnership(
+        redis, url=url, prefix=prefix, lease_ttl=lease_ttl, process_id=process_id
+    )
     return TableManager(store, ownership=ownership)
 
 

@@ -59,11 +59,15 @@ def add_counts(client: TestClient, token: str, counts: dict[str, Any]) -> dict[s
 
 
 def errors(response: Any) -> list[tuple[list[str | int], str]]:
-    """The (loc, msg) lines of a 422 answer, after checking its shape."""
+    """The (loc, msg) lines of a 422 answer, after checking its shape: the one error body, code
+    ``bad_request``, with its ``fields``."""
     assert response.status_code == 422, (response.status_code, response.text)
     detail = response.json()["detail"]
-    assert isinstance(detail, list)
-    assert detail
-    for line in detail:
+    assert set(detail) == {"code", "message", "fields"}, detail
+    assert detail["code"] == "bad_request"
+    fields = detail["fields"]
+    assert isinstance(fields, list)
+    assert fields
+    for line in fields:
         assert set(line) == {"loc", "msg", "type"}, line
-    return [(line["loc"], line["msg"]) for line in detail]
+    return [(line["loc"], line["msg"]) for line in fields]

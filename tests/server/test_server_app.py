@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from server_support import new_sheet
 
 import pasur
+from pasur.protocol.text import NAME
 from pasur.server.app import create_app
 from pasur.server.db.database import Database
 from pasur.server.http import api_docs
@@ -245,7 +246,7 @@ def test_openapi_lists_every_refusal_with_the_one_error_body(client: TestClient)
             responses = operation["responses"]
             assert "500" in responses, (path, method)
             for status, answer in responses.items():
-                if status[0] in "45" and status != "422":
+                if status[0] in "45":
                     content = answer["content"]["application/json"]["schema"]
                     assert content == {"$ref": "#/components/schemas/ErrorBody"}, (path, status)
                     assert "`" in answer["description"], (path, status)  # names its codes
@@ -262,8 +263,12 @@ def test_openapi_lists_every_refusal_with_the_one_error_body(client: TestClient)
     rounds = paths["/api/tracker/sheets/{edit_token}/rounds"]["post"]["responses"]
     assert "`sheet_changed`" in rounds["409"]["description"]
     assert "`read_only`" in rounds["403"]["description"]
+    assert "`bad_request`" in create["422"]["description"]
+    subscribe = paths["/api/push/subscriptions"]["post"]["responses"]["422"]["description"]
+    assert "`bad_subscription`" in subscribe and "`bad_request`" in subscribe
     detail = schema["components"]["schemas"]["ErrorDetail"]["properties"]
-    assert set(detail) == {"code", "message", "reason"}
+    assert set(detail) == {"code", "message", "reason", "fields"}
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
 
 
 def test_openapi_gives_the_limits_as_schema_constraints(client: TestClient) -> None:
@@ -274,11 +279,18 @@ def test_openapi_gives_the_limits_as_schema_constraints(client: TestClient) -> N
     timers = {item.get("type") for item in table["turn_timer"]["anyOf"]}
     assert timers == {"integer", "null"}
     assert table["turn_timer"]["anyOf"][0]["enum"] == [15, 30, 60, 3600, 43200, 86400, 259200]
-    assert table["preset"]["maxLength"] == 40
-    assert table["settings"]["maxProperties"] == 40
-    assert table["bots"]["maxProperties"] == 4
-    assert models["GuestBody"]["properties"]["name"]["maxLength"] == 200
-    assert models["BotBody"]["properties"]["level"]["maxLength"] == 40
+    assert table["preset"]["enum"] == ["standard", "pagat", "ru-baaz", "varagh", "pasur11"]
+    settings = table["settings"]
+    assert settings["additionalProperties"] is False
+    assert settings["properties"]["sur-points"]["enum"] == ["5", "10"]
+    assert settings["properties"]["target"]["pattern"].endswith("|10000)$")
+    assert table["bots"]["propertyNames"]["enum"] == ["0", "1", "2", "3"]
+    guest_name = models["GuestBody"]["properties"]["name"]
+    assert (guest_name["minLength"], guest_name["maxLength"]) == (1, NAME.longest)
+    assert guest_name["pattern"] == NAME.pattern
+    bot = models["BotBody"]["properties"]
+    assert bot["level"]["enum"][:2] == ["random", "beginner"]
+    assert (bot["seat"]["minimum"], bot["seat"]["maximum"]) == (0, 3)
     assert models["SheetCreate"]["properties"]["players"]["maxItems"] == 16
     for name in ("NewTable", "JoinBody", "BotBody", "GuestBody"):
         assert models[name]["additionalProperties"] is False, name

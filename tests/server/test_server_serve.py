@@ -72,6 +72,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
                 "log_config": config.log_config,
                 "proxy_headers": config.proxy_headers,
                 "forwarded_allow_ips": config.forwarded_allow_ips,
+                "timeout_keep_alive": config.timeout_keep_alive,
                 "bound": listening.getsockname()[:2],
             }
         )
@@ -150,6 +151,8 @@ def test_serve_defaults_to_pasur_db_here_unless_pasur_db_says_otherwise(
     assert served[-1]["app"].state.settings.database_url == "sqlite+aiosqlite:///./pasur.db"
     assert (served[-1]["host"], served[-1]["port"]) == ("127.0.0.1", 8000)
     assert (tmp_path / "pasur.db").is_file()
+    # Longer than clients keep idle connections (httpx: 5 s), so none is reset as it is reused.
+    assert served[-1]["timeout_keep_alive"] > 60
 
     other = f"sqlite+aiosqlite:///{tmp_path / 'other.db'}"
     assert pasur("serve", "--port", str(free_port()), env={"PASUR_DB": other}).code == 0

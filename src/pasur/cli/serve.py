@@ -24,6 +24,15 @@ if TYPE_CHECKING:
     from pasur.server.settings import ServerSettings
 
 
+KEEP_ALIVE = 75
+"""Seconds an idle HTTP connection is kept open. uvicorn's default, 5 s, is also how long httpx
+(and other clients) keep an idle connection for reuse: a request sent on one as the server closed
+it was reset unread (``httpx.ReadError``, seen as a join's closed connection in
+``benchmarks/load.py``). Clients must give a connection up before the server does; 75 s is
+longer than the idle timeouts of common load balancers (60 s), which must be shorter than this
+(docs/deploy.md)."""
+
+
 def serve(
     host: Annotated[
         str, typer.Option("--host", help="The address to listen on.", metavar="ADDRESS")
@@ -95,6 +104,7 @@ def serve(
         port=port,
         log_config=_log_config(),
         timeout_graceful_shutdown=10,
+        timeout_keep_alive=KEEP_ALIVE,
         # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: any local process
         # could then spread its sockets over invented addresses and pass the limits per address.
         proxy_headers=bool(proxies),

@@ -7,7 +7,8 @@ The one vocabulary the server and a client share (``docs/protocol.md`` says it i
 - :mod:`~pasur.protocol.frames`: the table socket's frames both ways, :func:`parse_client`;
 - :mod:`~pasur.protocol.events`: a table's numbered events and what each recipient sees of them;
 - :mod:`~pasur.protocol.encode`: the engine's values (cards, plays, views, refusals) as JSON;
-- :mod:`~pasur.protocol.text`: the names and chat lines people type;
+- :mod:`~pasur.protocol.text`: the one policy for text people type (names, chat lines …);
+- :mod:`~pasur.protocol.names`: when two names are one, and the words nobody goes by;
 - :mod:`~pasur.protocol.values`: JSON itself, read strictly.
 
 It imports the rules engine and nothing else of Pasur, so the server, a command-line client or a

@@ -61,7 +61,11 @@ class ErrorCode(StrEnum):
     NOT_SEATED = "not_seated", 403, "the person holds no seat here, or the seat is a bot's"
     NOT_A_BOT = "not_a_bot", 400, "the seat holds no bot"
     BAD_PLAYER = "bad_player", 400, "the player id is not a non-empty string"
-    BAD_NAME = "bad_name", 400, "the name is empty, too long or not printable"
+    BAD_NAME = (
+        "bad_name",
+        400,
+        "the name is empty, too long, or holds a control character or direction override",
+    )
     BAD_LEVEL = "bad_level", 400, "no bot level has that name"
     GAME_RUNNING = "game_running", 409, "not possible while a game is being played"
     NOT_READY = "not_ready", 409, "a seat is still empty"
@@ -86,7 +90,11 @@ class ErrorCode(StrEnum):
     BAD_TOKEN = "bad_token", 400, "a seat token that opens no seat at this table"
     NO_SUCH_TABLE = "no_such_table", 404, "there is no table with that id"
     NO_GUEST = "no_guest", 401, "no valid guest cookie: choose a name first"
-    BAD_CHAT = "bad_chat", 400, "a chat line that is not 1 to 200 printable characters"
+    BAD_CHAT = (
+        "bad_chat",
+        400,
+        "a chat line that is empty, over 200 characters, or holds a control character",
+    )
     NO_HINTS = "no_hints", 400, "hints are for the person to play at a practice table"
     BAD_EMOTE = "bad_emote", 400, "no emote has that name (emotes are a fixed set, not text)"
     EMOTE_LIMITED = "emote_limited", 429, "the seat showed emotes too fast; wait a few seconds"
@@ -97,7 +105,11 @@ class ErrorCode(StrEnum):
     # Accounts (pasur.server.accounts).
     NOT_SIGNED_IN = "not_signed_in", 401, "no account is signed in on this device"
     NAME_REFUSED = "name_refused", 400, "the account name is not allowed; the message says why"
-    NAME_TAKEN = "name_taken", 409, "another account has that name (or one that looks the same)"
+    NAME_TAKEN = (
+        "name_taken",
+        409,
+        "an account has that name (or one that looks the same); for a guest, a word of the site's",
+    )
     NAME_TOO_SOON = "name_too_soon", 409, "the account's name was changed less than a month ago"
     ACCOUNT_NAME = "account_name", 409, "an account's name changes on its account page only"
     BAD_PASSKEY = "bad_passkey", 400, "the passkey's answer failed verification; nothing changed"
@@ -118,7 +130,7 @@ class ErrorCode(StrEnum):
     BOT_NOT_OFFERED = "bot_not_offered", 409, "a bot is offered after a minute in the queue"
     # Tournaments.
     NO_SUCH_TOURNAMENT = "no_such_tournament", 404, "there is no tournament with that id"
-    ALREADY_JOINED = "already_joined", 409, "the account is already in the tournament"
+    ALREADY_JOINED = "already_joined", 409, "the account is in the tournament with another partner"
     TOURNAMENT_STARTED = (
         "tournament_started",
         409,
@@ -136,7 +148,12 @@ class ErrorCode(StrEnum):
     SHEET_FULL = "sheet_full", 409, "the sheet holds as many rounds as it may"
     NOTHING_TO_UNDO = "nothing_to_undo", 409, "there is no change to undo"
     # Any request.
-    BAD_REQUEST = "bad_request", 400, "the request body cannot be read"
+    BAD_REQUEST = (
+        "bad_request",
+        400,
+        "the request cannot be read: a body that cannot be decoded (400), or bad input (422: "
+        "`fields` names each wrong field)",
+    )
     NOT_FOUND = "not_found", 404, "no page or call at that address"
     METHOD_NOT_ALLOWED = "method_not_allowed", 405, "the address does not take that method"
     TOO_LARGE = "too_large", 413, "the request body is larger than 64 KiB"

@@ -78,16 +78,20 @@ class RematchFrame:
 
 @dataclass(frozen=True, slots=True)
 class TakeBackFrame:
-    """A request to take back the seat's own last play (``take-backs=ask``)."""
+    """A request to take back the seat's own last play (``take-backs=ask``), at the version the
+    client last saw when it says one (then judged on the table it saw, as a claim is)."""
 
+    version: int | None = None
     ref: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TakeBackAnswer:
-    """Another person's answer to the take-back request open at the table."""
+    """Another person's answer to the take-back request open at the table, at the version the
+    client last saw when it says one (so that it answers the request it saw, and no later one)."""
 
     accept: bool
+    version: int | None = None
     ref: Ref | None = None
 
 
@@ -184,7 +188,8 @@ _WRONG_FIELDS = {
     "play": "a play is {move: text, version: number}",
     "rematch": "a rematch is {accept: true or false}",
     "claim": "a claim is {version: number}",
-    "take_back_answer": "a take-back answer is {accept: true or false}",
+    "take_back": "a take-back is {version: number}",
+    "take_back_answer": "a take-back answer is {accept: true or false, version: number}",
 }
 """The words for a frame with a field of the wrong type (a hello says which)."""
 
@@ -216,11 +221,11 @@ def _rematch(fields: Fields, ref: Ref | None) -> RematchFrame:
 
 
 def _take_back(fields: Fields, ref: Ref | None) -> TakeBackFrame:
-    return TakeBackFrame(ref)
+    return TakeBackFrame(fields.optional_integer("version"), ref)
 
 
 def _take_back_answer(fields: Fields, ref: Ref | None) -> TakeBackAnswer:
-    return TakeBackAnswer(fields.boolean("accept"), ref)
+    return TakeBackAnswer(fields.boolean("accept"), fields.optional_integer("version"), ref)
 
 
 def _ping(fields: Fields, ref: Ref | None) -> Ping:

@@ -47,6 +47,7 @@ from pasur.server.http.api_docs import install_docs
 from pasur.server.http.errors import install_error_handlers
 from pasur.server.http.guests import Guests
 from pasur.server.http.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
+from pasur.server.http.openapi import install_openapi
 from pasur.server.http.pages import install_pages
 from pasur.server.http.rate_limit import AddressLimits
 from pasur.server.offline import uploads as offline_uploads
@@ -64,7 +65,8 @@ from pasur.server.queue.store import QueueStore
 from pasur.server.settings import ServerSettings
 from pasur.server.sheets import api as sheets_api
 from pasur.server.sheets.store import SheetStore
-from pasur.server.tables.manager import LocalOwnership, Ownership, TableManager
+from pasur.server.tables.manager import TableManager
+from pasur.server.tables.owners import LocalOwnership, Ownership
 from pasur.server.tables.store import TableStore
 from pasur.server.tournaments import api as tournaments_api
 from pasur.server.tournaments import clock as tournament_clock
@@ -77,8 +79,8 @@ score tracker for real tables.
 A score sheet has two links. The **edit token** reads and changes it; keep it private.
 The **share token** only reads it; show it to the table. Players and sides are numbered from 1.
 A refused call answers `{"detail": {"code": …, "message": …}}` with the code's status (the codes
-are listed with each call and in docs/protocol.md); bad input is answered with 422 and one line
-per wrong field.
+are listed with each call and in docs/protocol.md); bad input is answered with 422, code
+`bad_request`, and its `fields`: one line per wrong field.
 """
 
 REDIS_CONNECTIONS = 100
@@ -167,6 +169,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.matchmaker = Matchmaker(tables, app.state.ratings, QueueStore(database.engine))
 
     install_error_handlers(app)
+    install_openapi(app)
     # The last added runs first: the security headers go on every answer, the guard's refusals
     # too, and a cross-site change is refused before its body is read.
     # Innermost: a revoked session's cookie is dropped right before the routes read it.
@@ -211,7 +214,9 @@ def _ownership(settings: ServerSettings) -> Ownership:
         socket_connect_timeout=5,
     )
     redis = Redis.from_pool(pool)
-    return RedisOwnership(redis, prefix=settings.redis_prefix, lease_ttl=settings.lease_ttl)
+    return RedisOwnership(
+        redis, url=settings.redis_url, prefix=settings.redis_prefix, lease_ttl=settings.lease_ttl
+    )
 
 
 health = APIRouter(tags=["server"])

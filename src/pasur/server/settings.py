@@ -14,7 +14,8 @@ Invite links start with the public URL when one is given (``--public-url``, else
 Several processes share the tables through Redis when a Redis URL is given (``--redis``, else
 ``PASUR_REDIS_URL``); ``PASUR_REDIS_PREFIX`` starts every key and channel name (so deployments,
 or test runs, can share one Redis), and ``PASUR_LEASE_TTL`` is how many seconds a table's lease
-lasts: how long its tables wait after a process dies (``docs/deploy.md``).
+lasts: how long the tables of a lost machine wait (a process that dies gives its leases up at
+once; ``docs/deploy.md``, "Failover within 3 s").
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ PUBLIC_URL_ENV = "PASUR_PUBLIC_URL"
 REDIS_ENV = "PASUR_REDIS_URL"
 REDIS_PREFIX_ENV = "PASUR_REDIS_PREFIX"
 LEASE_TTL_ENV = "PASUR_LEASE_TTL"
+DEFAULT_LEASE_TTL = 2.0
+"""Seconds: a lost machine's tables go on within about 2.5 s, and a process's lease keeper has
+1.5 s to renew its leases in (``docs/deploy.md``, "Failover within 3 s")."""
 
 WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
 """The web client's files, installed with the package (``src/pasur/web``)."""
@@ -130,8 +134,8 @@ class ServerSettings:
     """Redis, for several processes sharing the tables (None: this process owns every table)."""
     redis_prefix: str = "pasur:"
     """The start of every Redis key and channel name."""
-    lease_ttl: float = 10.0
-    """Seconds a table's lease lasts unless its owner renews it."""
+    lease_ttl: float = DEFAULT_LEASE_TTL
+    """Seconds a table's lease lasts unless its owner renews it (every quarter of it)."""
     collector: CollectorPacing | None = None
     """How the process's garbage collector is paced (:mod:`pasur.server.collector`); ``pasur
     serve`` sets it, since it owns its process. None leaves the collector as it is."""
@@ -218,20 +222,21 @@ def public_origin(source: str, text: str | None) -> str | None:
 
 
 def lease_ttl(text: str) -> float:
-    """``PASUR_LEASE_TTL`` in seconds (0.5 to 300), or the default 10 when unset or unusable."""
+    """``PASUR_LEASE_TTL`` in seconds (0.5 to 300), or the default 2 when unset or unusable."""
     if not text.strip():
-        return 10.0
+        return DEFAULT_LEASE_TTL
     try:
         seconds = float(text)
     except ValueError:
         seconds = -1.0
     if not 0.5 <= seconds <= 300:
         log.warning(
-            "%s: %r is not a number of seconds from 0.5 to 300; 10 is used",
+            "%s: %r is not a number of seconds from 0.5 to 300; %g is used",
             LEASE_TTL_ENV,
             text[:40],
+            DEFAULT_LEASE_TTL,
         )
-        return 10.0
+        return DEFAULT_LEASE_TTL
     return seconds
 
 

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pasur.protocol import Refused
-from pasur.server.accounts.names import MAX_NAME, clean_account_name, name_key
+from pasur.protocol.names import name_key
+from pasur.server.accounts.names import MAX_NAME, clean_account_name
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,8 @@ from sqlalchemy import update
 from test_accounts_passkeys import code_of, count, new_account
 
 from pasur.server.accounts.erase import DELETED_NAME
-from pasur.server.db.rows import AccountRow, AccountSessionRow, PasskeyRow, RatingRow
+from pasur.server.db.account_rows import AccountRow, AccountSessionRow, PasskeyRow
+from pasur.server.db.rows import RatingRow
 
 
 def test_a_name_that_collides_after_normalisation_is_refused_and_nothing_is_made(

@@ -12,7 +12,7 @@ from passkey_support import Device, Passkey, device_of
 from play_support import GuestClient
 from sqlalchemy import func, select
 
-from pasur.server.db.rows import AccountRow, AccountSessionRow, PasskeyRow
+from pasur.server.db.account_rows import AccountRow, AccountSessionRow, PasskeyRow
 
 
 def count(client: TestClient, row: Any) -> int:
@@ -108,7 +108,10 @@ def test_an_account_adds_a_second_passkey_and_removes_one_but_never_the_last(
     assert code_of(device.call("DELETE", f"/api/account/passkeys/{second.b64_id}")) == (
         "last_passkey"
     )
-    assert code_of(device.call("DELETE", "/api/account/passkeys/nope")) == "no_such_passkey"
+    assert code_of(device.call("DELETE", f"/api/account/passkeys/{'A' * 22}")) == (
+        "no_such_passkey"
+    )
+    assert code_of(device.call("DELETE", "/api/account/passkeys/nope")) == "not_found"
     assert count(client, PasskeyRow) == 1
 
 

@@ -1,16 +1,16 @@
 """An accepted challenge seats both people: the challenger and the one who accepted, under their
 accounts' names, at a table with the challenge's settings (rated when it said so), waiting for
 either to start it. The accepter's answer holds their seat token; the challenger's own device
-asks for one. Accepts at once make one table; a table that cannot be made leaves the challenge
-pending and no table listed anywhere; a block stops the next challenge."""
+asks for one. Accepts at once make one table, and each answers its seat; a table that cannot be
+made leaves the challenge pending and no table listed anywhere; a block stops the next
+challenge."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-import httpx
 import pytest
+from at_once_support import at_once, copies
 from fastapi.testclient import TestClient
 from history_support import SHORT, play_out
 from passkey_support import Device
@@ -19,7 +19,8 @@ from test_accounts_passkeys import code_of, count, new_account
 from test_friends import friends
 
 from pasur.protocol import ErrorCode, Refused
-from pasur.server.db.rows import ChallengeRow, TableRow
+from pasur.server.db.account_rows import ChallengeRow
+from pasur.server.db.rows import TableRow
 from pasur.server.http.guests import COOKIE
 from pasur.server.tables.commands import Command, Join
 from pasur.server.tables.live import LiveTable
@@ -136,31 +137,33 @@ def test_an_unrated_challenge_stays_private_and_unrated(client: TestClient) -> N
     assert client.get("/api/tables").json()["tables"] == []
 
 
-def test_accepts_at_once_make_one_table_with_both_seated_once(client: TestClient) -> None:
+def test_accepts_at_once_make_one_table_and_all_answer_its_seat(client: TestClient) -> None:
+    """A double click, or two tabs: one table with both seated once, and every copy of the
+    accept answers the same seat and token; so does one sent later, until the seat has a new
+    token."""
     ava, _ = new_account(client, "Ava")
     babak, _ = new_account(client, "Babak")
     challenge_id = challenge(ava, babak, rated=True)
-    app = client.app
-
-    async def run() -> list[httpx.Response]:
-        transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
-        headers = {"Cookie": f"{COOKIE}={babak.cookie}"}
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
-            path = f"/api/challenges/{challenge_id}/accept"
-            return list(await asyncio.gather(*(http.post(path, headers=headers) for _ in range(6))))
-
-    answers = client.portal.call(run)  # type: ignore[union-attr]
-    assert sorted(answer.status_code for answer in answers) == [200, 404, 404, 404, 404, 404]
-    assert {code_of(a) for a in answers if a.status_code == 404} == {"no_such_challenge"}
-    (made,) = [answer.json() for answer in answers if answer.status_code == 200]
+    path = f"/api/challenges/{challenge_id}/accept"
+    headers = {"Cookie": f"{COOKIE}={babak.cookie}"}
+    answers = at_once(client, copies("POST", path, headers, [None] * 6))
+    assert [answer.status_code for answer in answers] == [200] * 6, [a.text for a in answers]
+    made = answers[0].json()
+    assert all(answer.json() == made for answer in answers)
     assert count(client, TableRow) == 1
     table = client.get(f"/api/tables/{made['table_id']}").json()
     assert [seat["name"] for seat in table["seats"]] == ["Ava", "Babak"]
+    assert socket_seat(client, made["table_id"], made["seat_token"]) == 1
     for device in (ava, babak):
         games = device.call("GET", "/api/my-games").json()["games"]
         assert [game["table_id"] for game in games] == [made["table_id"]]
     (mine,) = friends(ava)["challenges"]  # type: ignore[misc]
     assert (mine["status"], mine["table_id"]) == ("accepted", made["table_id"])
+    assert accept(babak, challenge_id) == made  # a retry whose first answer was lost
+    renewed = babak.call("POST", f"/api/tables/{made['table_id']}/seat-token")
+    assert renewed.status_code == 200, renewed.text
+    assert code_of(babak.call("POST", path)) == "no_such_challenge"  # the old token is gone
+    assert code_of(ava.call("POST", path)) == "no_such_challenge"  # not hers to accept
 
 
 def test_a_table_that_cannot_be_seated_leaves_the_challenge_pending_and_nothing_listed(

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 from passkey_support import Device
 from test_accounts_passkeys import code_of, count, new_account
 
-from pasur.server.db.rows import ChallengeRow, FollowRow
+from pasur.server.db.account_rows import ChallengeRow, FollowRow
 
 
 def friends(device: Device) -> dict[str, object]:
@@ -78,7 +78,7 @@ def test_an_accepted_challenge_makes_the_table_with_its_settings(client: TestCli
     assert (mine["status"], mine["table_id"], mine["incoming"]) == ("accepted", table_id, False)
     assert [seat["name"] for seat in table["seats"]] == ["Ava", "Babak", ""]  # both seated
     again = babak.call("POST", f"/api/challenges/{made['id']}/accept")
-    assert code_of(again) == "no_such_challenge"
+    assert again.json() == accepted.json()  # a repeat answers the same seat, makes no table
 
 
 def test_a_declined_challenge_is_gone_and_bad_settings_are_refused_at_once(
@@ -93,5 +93,7 @@ def test_a_declined_challenge_is_gone_and_bad_settings_are_refused_at_once(
     assert babak.call("POST", f"/api/challenges/{made['id']}/decline").status_code == 204
     assert friends(ava)["challenges"] == friends(babak)["challenges"] == []
     bad = ava.call("POST", "/api/challenges", {"name": "Babak", "settings": {"target": "x"}})
-    assert code_of(bad) == "bad_config"
+    assert (bad.status_code, bad.json()["detail"]["code"]) == (422, "bad_request")
+    alone = {"name": "Babak", "players": 2, "settings": {"partnerships": "on"}}
+    assert code_of(ava.call("POST", "/api/challenges", alone)) == "bad_config"
     assert count(client, ChallengeRow) == 1  # the declined one only

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from play_support import GuestClient, hello, live_table, play_one, play_round
 from push_support import Browser, PushService, push_service
 
+from pasur.server.alerts.endpoints import public
 from pasur.server.alerts.sender import PushSender
 from pasur.server.alerts.subscriptions import SubscriptionStore
 
@@ -120,6 +121,46 @@ def test_a_failing_push_service_is_tried_again_and_a_play_never_waits(
 
 GOOD_KEYS = Browser().subscription("https://push.example/x")["keys"]
 
+LOOPBACK_SPELLINGS = [
+    "::127.0.0.1",  # IPv4-compatible
+    "::ffff:127.0.0.1",  # IPv4-mapped
+    "::ffff:0:7f00:1",  # IPv4-translated
+    "64:ff9b::7f00:1",  # NAT64
+    "2002:7f00:1::",  # 6to4
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",  # Teredo, the client 127.0.0.1
+]
+"""127.0.0.1 in IPv6."""
+
+NOT_PUBLIC = [
+    *LOOPBACK_SPELLINGS,
+    "::ffff:10.1.2.3",
+    "64:ff9b::a01:203",  # 10.1.2.3
+    "2002:a01:203::1",
+    "64:ff9b:1::808:808",  # NAT64's local-use prefix
+    "::",
+    "0.0.0.0",
+    "fe80::1",
+    "fe80::1%eth0",
+    "fc00::1",
+    "fec0::1",
+    "ff02::1",
+    "224.0.0.1",
+    "100.64.0.1",
+    "2001:db8::1",
+]
+
+
+@pytest.mark.parametrize("address", NOT_PUBLIC)
+def test_no_spelling_of_a_private_address_is_public(address: str) -> None:
+    assert not public(address)
+
+
+@pytest.mark.parametrize(
+    "address", ["8.8.8.8", "::ffff:8.8.8.8", "64:ff9b::808:808", "2606:4700:4700::1111"]
+)
+def test_a_public_address_is_public_in_its_spellings(address: str) -> None:
+    assert public(address)
+
 
 @pytest.mark.parametrize(
     ("body", "code"),
@@ -127,6 +168,10 @@ GOOD_KEYS = Browser().subscription("https://push.example/x")["keys"]
         ({"endpoint": "https://127.0.0.1/push", "keys": GOOD_KEYS}, "bad_subscription"),
         ({"endpoint": "https://10.1.2.3/push", "keys": GOOD_KEYS}, "bad_subscription"),
         ({"endpoint": "https://[::1]/push", "keys": GOOD_KEYS}, "bad_subscription"),
+        *(  # the spellings a subscription once passed with (the others: test_no_spelling_…)
+            ({"endpoint": f"https://[{address}]/push", "keys": GOOD_KEYS}, "bad_subscription")
+            for address in ("::127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::")
+        ),
         ({"endpoint": "https://169.254.169.254/latest", "keys": GOOD_KEYS}, "bad_subscription"),
         ({"endpoint": "https://localhost/push", "keys": GOOD_KEYS}, "bad_subscription"),
         ({"endpoint": "http://8.8.8.8/push", "keys": GOOD_KEYS}, "bad_subscription"),
@@ -148,7 +193,8 @@ def test_a_bad_subscription_is_refused_with_422_and_kept_nowhere(
     assert response.status_code == 422, response.text
     detail = response.json()["detail"]
     if code is None:
-        assert isinstance(detail, list)  # FastAPI's one line per wrong field
+        assert detail["code"] == "bad_request"  # bad input: one line per wrong field
+        assert isinstance(detail["fields"], list)
     else:
         assert detail["code"] == code
     store: SubscriptionStore = client.app.state.push_subscriptions  # type: ignore[attr-defined]

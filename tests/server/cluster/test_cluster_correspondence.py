@@ -114,6 +114,7 @@ def test_a_day_timer_fires_once_across_two_processes_and_a_takeover(backend: str
                 # A day less a second later the writer dies (no lease renewed, no timer here).
                 fake.shift += DAY - 3
                 await cluster(a).pause()
+                await cluster(a).renewer.stop()
                 a.stop_timer(owned)
                 # Taken over once its timer runs (the clock is restored before the timer starts).
                 await until(lambda: replica.timer is not None, seconds=LEASE_TTL * 10)

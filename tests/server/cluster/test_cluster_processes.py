@@ -1,15 +1,20 @@
 """Two ``pasur serve --redis`` processes on one PostgreSQL database: players connected to
-different processes play together, and the owner's death loses no play.
+different processes play together, and the owner's death loses no play and, at the default
+lease, stops its tables for at most 3 s.
 
 Each test starts two real server processes on free loopback ports, sharing a PostgreSQL database
-of the test's own and the test Redis (with a key prefix of their own and a short lease). The
-players are WebSocket clients that play the first legal move each time an event gives them one.
+of the test's own and the test Redis (with a key prefix of their own and, but for the failover
+test, a short lease). The players are WebSocket clients that play the first legal move each time
+an event gives them one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import signal
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +29,10 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 LEASE_TTL = 1.5
 
+FAILOVER = 3.0
+"""Seconds from an owner's death to the next event at its tables, at the default lease (issue
+#29; docs/deploy.md, Takeover)."""
+
 
 @pytest.fixture
 def database() -> Iterator[str]:
@@ -35,9 +44,23 @@ def database() -> Iterator[str]:
 
 @pytest.fixture
 def servers(tmp_path: Path, database: str) -> Iterator[tuple[Server, Server]]:
-    """Two processes sharing a database and Redis; stopped (or reaped) afterwards."""
+    """Two processes sharing a database and Redis, with a short lease."""
+    with two_servers(tmp_path, database, str(LEASE_TTL)) as both:
+        yield both
+
+
+@pytest.fixture
+def servers_at_the_default_lease(tmp_path: Path, database: str) -> Iterator[tuple[Server, Server]]:
+    with two_servers(tmp_path, database, "") as both:
+        yield both
+
+
+@contextlib.contextmanager
+def two_servers(tmp_path: Path, database: str, lease: str) -> Iterator[tuple[Server, Server]]:
+    """Two processes sharing a database and Redis (``PASUR_LEASE_TTL`` ``lease``, where empty
+    is the default); stopped (or reaped) afterwards."""
     redis, prefix = redis_url(), fresh_prefix()
-    env = {"PASUR_REDIS_PREFIX": prefix, "PASUR_LEASE_TTL": str(LEASE_TTL)}
+    env = {"PASUR_REDIS_PREFIX": prefix, "PASUR_LEASE_TTL": lease}
     started = [
         launch(database, tmp_path / f"{name}.log", "--redis", redis, env=env) for name in "ab"
     ]
@@ -75,6 +98,18 @@ def plays_after(count: int) -> Callable[[dict[str, Any]], bool]:
         return event["kind"] == "played" and event["n"] >= count
 
     return done
+
+
+async def stored_version(db: str, table_id: str) -> int:
+    engine = create_async_engine(db)
+    try:
+        async with engine.connect() as connection:
+            found = await connection.scalar(
+                text("SELECT max(n) FROM table_events WHERE table_id = :id"), {"id": table_id}
+            )
+            return int(found)
+    finally:
+        await engine.dispose()
 
 
 async def stored_log(db: str, table_id: str) -> list[tuple[int, str, dict[str, Any]]]:
@@ -164,6 +199,62 @@ def test_the_game_goes_on_when_the_owning_process_dies(
     assert_no_play_lost(log, players)
     assert sum(1 for _, kind, _ in log if kind == "round_ended") == 1
     assert sum(1 for _, kind, _ in log if kind == "played") == 48
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (read from ``/proc``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if entry.name.isdigit():
+                stat = (entry / "stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+    return found
+
+
+def test_the_owners_tables_go_on_within_3_seconds_of_its_death_at_the_default_lease(
+    servers_at_the_default_lease: tuple[Server, Server], database: str
+) -> None:
+    """Three tables owned by a, each with one socket at a and one at b, are played a little;
+    then a is killed with its lease keeper, as when its machine is lost (a alone killed, its
+    keeper would give the leases up at once): the leases run out. At each table b's player hears
+    a new event (the first stored by b, which took the table over) within :data:`FAILOVER`
+    seconds, and no acknowledged play is lost."""
+    a, b = servers_at_the_default_lease
+    tables = [table_for_two(a, b) for _ in range(3)]
+    pairs = [(Player(0, token_a, id), Player(1, token_b, id)) for id, token_a, token_b in tables]
+
+    async def play() -> list[float]:
+        for at_a, at_b in pairs:
+            await at_a.open(a)
+            await at_b.open(b)
+        everyone = [player for pair in pairs for player in pair]
+        try:
+            first = asyncio.gather(*(p.play_until(plays_after(6)) for p in everyone))
+            await asyncio.wait_for(first, WAIT)
+            (keeper,) = children(a.process.pid)
+            killed = time.monotonic()
+            os.kill(keeper, signal.SIGKILL)
+            a.process.send_signal(signal.SIGKILL)
+            a.process.wait(10)
+            # What a stored before it died (b's players may not have heard all of it yet).
+            last = [await stored_version(database, table_id) for table_id, _, _ in tables]
+
+            async def takeover(player: Player, last: int) -> float:
+                await player.play_until(lambda event: event["n"] > last)
+                return time.monotonic() - killed
+
+            at_b = (takeover(pair[1], version) for pair, version in zip(pairs, last, strict=True))
+            return list(await asyncio.wait_for(asyncio.gather(*at_b), WAIT))
+        finally:
+            for player in everyone:
+                await player.close()
+
+    waits = asyncio.run(play())
+    assert max(waits) <= FAILOVER, f"{waits}\n{b.output()}"
+    for (table_id, _, _), pair in zip(tables, pairs, strict=True):
+        assert_no_play_lost(asyncio.run(stored_log(database, table_id)), list(pair))
 
 
 def test_quick_match_seats_people_who_queue_at_two_processes(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,8 +15,19 @@ from cluster_support import cluster, cluster_manager, fresh_prefix, redis_url
 
 from pasur.protocol import SPECTATOR, Refused
 from pasur.rules import legal_moves
+from pasur.server.cluster.bus import Message
+from pasur.server.cluster.ownership import REQUEST_TIMEOUT
 from pasur.server.db.database import Database
-from pasur.server.tables.commands import Join, Leave, Play, PutBot, RemoveBot, Start, TakeBack
+from pasur.server.tables.commands import (
+    Join,
+    Leave,
+    NewToken,
+    Play,
+    PutBot,
+    RemoveBot,
+    Start,
+    TakeBack,
+)
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.live import LiveTable
@@ -250,6 +262,53 @@ def test_a_remembered_owner_that_stopped_is_asked_for_again(backend: str) -> Non
         assert replica.owned, "b took the table over when a did not answer"
         stored = await b.store.load(owned.id)
         assert stored is not None and stored.events[-1] == removed.to_json()
+
+    with_owner_and_follower(backend, scenario)
+
+
+def test_a_command_its_dying_owner_never_answers_is_run_once_the_lease_runs_out(
+    backend: str,
+) -> None:
+    """The owner hears the command and dies before answering: the follower stops waiting when
+    the owner's lease (1 s here) runs out, not at the request's timeout, and runs it itself."""
+
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        async def silent(request: Message) -> None:
+            return None
+
+        cluster(a)._serve = silent  # type: ignore[method-assign]
+        await cluster(a).renewer.stop()
+        started = time.monotonic()
+        (seated,) = await b.act(replica, PutBot(1, "random"))
+        assert replica.owned and time.monotonic() - started < REQUEST_TIMEOUT / 2
+        stored = await b.store.load(owned.id)
+        assert stored is not None and stored.events[-1] == seated.to_json()
+
+    with_owner_and_follower(backend, scenario)
+
+
+@pytest.mark.parametrize("step", ["with events", "new seat tokens only"])
+def test_an_owner_that_lost_its_lease_unawares_stores_nothing(backend: str, step: str) -> None:
+    """Process a, paused past its lease, still believes it writes the table that b has taken
+    over and written: a's next step, with events or only a seat's new token, is refused by the
+    database (the fence: docs/deploy.md), and a drops its copy."""
+
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        await cluster(a).renewer.stop()  # paused: a renews nothing, and hears nothing of it
+        await until(lambda: replica.owned)
+        await b.act(replica, PutBot(1, "random"))
+        assert owned.owned and not owned.dropped
+        late = PutBot(1, "random") if step == "with events" else NewToken("dara", "a new token")
+        with pytest.raises(Refused) as refused:
+            await a.act(owned, late)
+        assert refused.value.code == "unavailable" and owned.dropped
+        stored = await b.store.load(owned.id)
+        assert stored is not None and stored.events[-1]["n"] == replica.table.version
+        assert stored.seats == replica.seat_tokens
 
     with_owner_and_follower(backend, scenario)
 

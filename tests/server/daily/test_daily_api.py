@@ -8,81 +8,18 @@ identical answers show that the bots' generators are the deal's, not the process
 from __future__ import annotations
 
 import json
-import re
 import time
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from daily_support import CARD, DAY, Person, account, deal_of, hidden, play
 from fastapi.testclient import TestClient
 from passkey_support import Device, Passkey
 
-from pasur.rules import format_cards
 from pasur.rules.fairness import verify_commitment
-from pasur.server.daily import deal as daily_deal
 from pasur.server.daily.api import DEVICE_COOKIE
-from pasur.server.daily.deal import Deal, replay
 from pasur.server.daily.games import DailyGames
-from pasur.server.http.guests import COOKIE
-
-DAY = datetime(2026, 12, 4, 9, 30, tzinfo=UTC)
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[CDHS](?![0-9A-Za-z])")
-
-
-@pytest.fixture(autouse=True)
-def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(daily_deal, "OPPONENTS", {2: {1: "random"}, 3: {1: "random", 2: "random"}})
-    monkeypatch.setattr(daily_deal, "EXPERT", "casual")
-
-
-@pytest.fixture
-def daily(client: TestClient) -> Iterator[DailyGames]:
-    games = client.app.state.daily  # type: ignore[attr-defined]
-    assert isinstance(games, DailyGames)
-    games.clock = lambda: DAY
-    yield games
-
-
-class Person:
-    """Someone with a browser of their own: a guest cookie and (once set) a device cookie."""
-
-    def __init__(self, client: TestClient, name: str, device: str | None = None) -> None:
-        self.client = client
-        client.cookies.clear()
-        response = client.post("/api/guest", json={"name": name})
-        assert response.status_code == 200, response.text
-        self.cookies = {COOKIE: response.cookies[COOKIE]}
-        if device is not None:
-            self.cookies[DEVICE_COOKIE] = device
-        client.cookies.clear()
-
-    def call(self, method: str, path: str, body: Any = None) -> Any:
-        header = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
-        response = self.client.request(method, path, json=body, headers={"Cookie": header})
-        if DEVICE_COOKIE in response.cookies:
-            self.cookies[DEVICE_COOKIE] = response.cookies[DEVICE_COOKIE]
-        self.client.cookies.clear()
-        return response
-
-
-def deal_of(client: TestClient, daily: DailyGames, players: int) -> Deal:
-    """The stored deal, read on the application's own event loop."""
-    portal = client.portal
-    assert portal is not None
-    return portal.call(daily.store.deal, DAY.date().isoformat(), players)
-
-
-def hidden(deal: Deal, moves: list[str]) -> set[str]:
-    """The cards the person may not know after ``moves``: the other hands and the undealt pack."""
-    state = replay(deal, moves)
-    mask = 0
-    for seat, hand in enumerate(state.hands):
-        if seat != 0:
-            mask |= hand
-    for card in state.deck[state.dealt :]:
-        mask |= 1 << card
-    return set(format_cards(mask).split())
 
 
 def play_through(person: Person, players: int, daily: DailyGames) -> list[bytes]:
@@ -97,7 +34,7 @@ def play_through(person: Person, players: int, daily: DailyGames) -> list[bytes]
         moves_so_far = [p["move"] for p in view["plays"]]
         leaks = set(CARD.findall(response.text)) & hidden(deal, moves_so_far)
         assert not leaks, leaks
-        response = person.call("POST", f"/api/daily/{players}/play", {"move": view["legal"][0]})
+        response = play(person, players, response.json())
         assert response.status_code == 200, response.text
         bodies.append(response.content)
     return bodies
@@ -171,7 +108,7 @@ def test_the_deck_is_revealed_the_next_day_and_verifies(
 def test_the_result_has_the_score_share_line_review_and_the_experts_game(
     client: TestClient, daily: DailyGames
 ) -> None:
-    person = Person(client, "Shirin")
+    person = account(client, "Shirin")
     early = person.call("GET", "/api/daily/2/result")
     assert early.json()["detail"]["code"] == "no_daily_game"
     person.call("POST", "/api/daily/2/start")
@@ -185,8 +122,8 @@ def test_the_result_has_the_score_share_line_review_and_the_experts_game(
     assert result["score"] == last["score"]
     assert result["share"].startswith(f"{result['score']:+d}" if result["score"] else "0")
     assert not CARD.findall(result["share"])
-    assert result["rank"] == 1
-    other = Person(client, "Farhad")
+    assert (result["ranked"], result["rank"]) == (True, 1)
+    other = account(client, "Farhad")
     other.call("POST", "/api/daily/2/start")
     finish(other, 2)  # the same moves: the same score, and the same place
     assert other.call("GET", "/api/daily/2/result").json()["rank"] == 1
@@ -198,8 +135,8 @@ def test_the_result_has_the_score_share_line_review_and_the_experts_game(
         {"name": "Farhad", "score": result["score"]},
     ]
     you = person.call("GET", "/api/daily").json()["you"]
-    assert you == {"name": "Shirin", "streak": {"current": 1, "best": 1}}
-    over = person.call("POST", "/api/daily/2/play", {"move": "7D lay"})
+    assert you == {"name": "Shirin", "streak": {"current": 1, "best": 1}, "ranked": True}
+    over = play(person, 2, last, "7D lay")
     assert over.json()["detail"]["code"] == "game_over"
 
 
@@ -207,8 +144,7 @@ def finish(person: Person, players: int) -> bytes:
     """Play the started game to its end with the first legal move; the last answer's bytes."""
     response = person.call("GET", f"/api/daily/{players}/game")
     while response.json()["score"] is None:
-        move = response.json()["view"]["legal"][0]
-        response = person.call("POST", f"/api/daily/{players}/play", {"move": move})
+        response = play(person, players, response.json())
     return bytes(response.content)
 
 
@@ -228,7 +164,7 @@ def wait_for(person: Person, path: str, ready: Any, seconds: float = 120.0) -> A
         ("GET", "/api/daily?day=2026-13-01", None, "no_such_deal"),
         ("GET", "/api/daily?day=2026-12-05", None, "no_such_deal"),
         ("GET", "/api/daily/2/game", None, "no_daily_game"),
-        ("POST", "/api/daily/2/play", {"move": "7D"}, "no_daily_game"),
+        ("POST", "/api/daily/2/play", {"move": "7D", "version": 0}, "no_daily_game"),
     ],
 )
 def test_bad_calls_are_refused_with_a_code(
@@ -242,7 +178,7 @@ def test_a_bad_move_is_refused_and_changes_nothing(client: TestClient, daily: Da
     person = Person(client, "Shirin")
     started = person.call("POST", "/api/daily/2/start").json()
     for move, code in [("nonsense", "malformed"), ("2C+3C+4C", "illegal")]:
-        refused = person.call("POST", "/api/daily/2/play", {"move": move})
+        refused = play(person, 2, started, move)
         assert refused.json()["detail"]["code"] in {code, "illegal", "malformed"}, refused.text
     assert person.call("GET", "/api/daily/2/game").json() == started
     no_guest = client.post("/api/daily/2/start")
@@ -276,8 +212,8 @@ def test_a_signed_in_account_plays_the_deal_under_its_name(
     assert laptop.call("GET", "/api/daily").json()["you"]["name"] == "Shirin"
     answer = laptop.call("POST", "/api/daily/2/start").json()
     while answer["score"] is None:
-        move = answer["view"]["legal"][0]
-        answer = laptop.call("POST", "/api/daily/2/play", {"move": move}).json()
+        move = {"move": answer["view"]["legal"][0], "version": answer["version"]}
+        answer = laptop.call("POST", "/api/daily/2/play", move).json()
     assert laptop.call("GET", "/api/daily").json()["deals"][0]["status"] == "finished"
     board = client.get("/api/daily/2/leaderboard").json()["scores"]
     assert board == [{"name": "Shirin", "score": answer["score"]}]

@@ -194,7 +194,7 @@ def test_a_review_of_a_seat_or_game_that_is_not_there_is_refused(
     table_id = finished_table(client, [ava], bots=1)
     base = f"/api/tables/{table_id}/games"
     assert _code(client.get(f"{base}/1/review?seat=2")) == (400, "no_such_seat")
-    assert _code(client.get(f"{base}/1/review?seat=-1")) == (400, "no_such_seat")
+    assert _code(client.get(f"{base}/1/review?seat=-1")) == (422, "bad_request")
     assert _code(client.get(f"{base}/3/review?seat=0")) == (404, "no_such_game")
     assert client.get(f"{base}/1/review").status_code == 422
 

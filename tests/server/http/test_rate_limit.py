@@ -120,6 +120,17 @@ def test_idle_addresses_are_forgotten_but_busy_ones_are_not() -> None:
     assert addresses.open_sockets("busy") == 2
 
 
+def test_the_closings_of_a_few_addresses_do_not_pile_up() -> None:
+    clock = Clock()
+    addresses = AddressLimits(sockets=5, connects=Rate(100, 60.0), clock=clock)
+    for n in range(10 * PRUNE_AT):  # eight people who open and close sockets all day
+        assert addresses.open(f"10.0.0.{n % 8}")
+        addresses.close(f"10.0.0.{n % 8}")
+        clock.now += 0.5
+    assert len(addresses._idle) < PRUNE_AT  # each closing is kept about a window, not for ever
+    assert addresses.open("10.0.0.1")
+
+
 class CountingClock(Clock):
     """A clock that counts how often it is read: the buckets read it on every look."""
 

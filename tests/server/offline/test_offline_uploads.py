@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Callable
 from typing import Any
 
+import pytest
+from at_once_support import at_once
 from fastapi.testclient import TestClient
 from passkey_support import Device, Passkey
 from test_offline_practice import finished
@@ -87,6 +90,26 @@ def test_refusals(client: TestClient) -> None:
     assert client.get("/api/history").json()["games"] == []
 
 
+@pytest.mark.parametrize(
+    ("kind", "rename"),
+    [
+        ("bot_seated", lambda data: {**data, "name": "Admin\u202e"}),
+        ("bot_seated", lambda data: {**data, "level": "Ava", "name": "Ava bot"}),
+        ("started", lambda data: {**data, "seats": [*data["seats"][:1], "Ava"]}),
+    ],
+)
+def test_an_upload_names_nobody_but_its_bots(
+    client: TestClient, kind: str, rename: Callable[[dict[str, Any]], dict[str, Any]]
+) -> None:
+    """The bots' names come from their levels, never from the upload's text."""
+    guest(client)
+    upload = json.loads(finished().upload())
+    event = next(e for e in upload["events"] if e["kind"] == kind)
+    event["data"] = rename(event["data"])
+    assert code(send(client, upload)) == ErrorCode.BAD_LOG.value
+    assert client.get("/api/history").json()["games"] == []
+
+
 def test_a_signed_in_accounts_game_goes_to_the_account_under_its_name(
     client: TestClient,
 ) -> None:
@@ -104,3 +127,45 @@ def test_a_signed_in_accounts_game_goes_to_the_account_under_its_name(
     assert [(g["table_id"], g["seats"][g["you"]]) for g in games] == [
         (answer.json()["table_id"], "Ava_T")
     ]
+
+
+def test_four_pages_sending_the_same_game_at_once_store_it_once(client: TestClient) -> None:
+    """Four answers at once: one 201, three 200, one body, and the game in the history as soon as
+    any of them is read (a repeat was answered while the first was still storing the game)."""
+    guest(client)
+    body = gzip.compress(finished().upload().encode())
+    headers = {"Content-Type": "application/gzip", "Cookie": f"{COOKIE}={client.cookies[COOKIE]}"}
+    sent = {"method": "POST", "url": "/api/offline/games", "content": body, "headers": headers}
+    answers = at_once(client, [sent] * 4, then={"method": "GET", "url": "/api/history"})
+    assert sorted(answer.status_code for answer, _ in answers) == [200, 200, 200, 201]
+    assert len({answer.text for answer, _ in answers}) == 1
+    table_id = answers[0][0].json()["table_id"]
+    for _, history in answers:
+        assert [g["table_id"] for g in history.json()["games"]] == [table_id]
+
+
+def test_an_upload_that_failed_half_way_is_stored_when_sent_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history's rows are written in the transaction that stores the table: when writing
+    them fails, nothing is stored, and the same game sent again is stored whole (it was found
+    "stored before", 200, with its first event alone in the database and no game in the
+    history, for ever)."""
+    guest(client)
+    upload = json.loads(finished().upload())
+    history = client.app.state.games_store  # type: ignore[attr-defined]
+    write_games = history.after_append
+    failures = [ConnectionError("the database went away")]
+
+    async def failing_once(*args: Any) -> None:
+        if failures:
+            raise failures.pop()
+        await write_games(*args)
+
+    monkeypatch.setattr(history, "after_append", failing_once)
+    failed = send(client, upload)
+    assert (failed.status_code, code(failed)) == (503, ErrorCode.UNAVAILABLE.value)
+    again = send(client, upload)
+    assert again.status_code == 201, again.text
+    games = client.get("/api/history").json()["games"]
+    assert [g["table_id"] for g in games] == [again.json()["table_id"]]

@@ -75,5 +75,8 @@ def test_a_table_made_with_advanced_settings_keeps_them(
     created = client.post("/api/tables", json=body)
     assert created.status_code == 200, created.text
     refused = client.post("/api/tables", json={"players": 2, "settings": {"target": "0"}})
-    assert refused.status_code == 400
-    assert refused.json()["detail"]["code"] == "bad_config"
+    assert refused.status_code == 422  # the schema's pattern: a target from 1 to 10000
+    assert refused.json()["detail"]["fields"][0]["loc"] == ["body", "settings"]
+    alone = client.post("/api/tables", json={"players": 2, "settings": {"partnerships": "on"}})
+    assert alone.status_code == 400  # settings that do not go together: the rules say so
+    assert alone.json()["detail"]["code"] == "bad_config"

@@ -27,7 +27,8 @@ def test_the_creator_or_a_seated_person_empties_a_bots_seat(client: TestClient) 
     assert detail(client.delete(f"{path}/2", headers=cyrus.headers)) == (403, "not_seated")
     assert detail(client.delete(f"{path}/1", headers=ava.headers)) == (400, "not_a_bot")
     assert detail(client.delete(f"{path}/2", headers=ava.headers)) == (400, "not_a_bot")
-    assert detail(client.delete(f"{path}/7", headers=ava.headers)) == (400, "no_such_seat")
+    assert detail(client.delete(f"{path}/3", headers=ava.headers)) == (400, "no_such_seat")
+    assert detail(client.delete(f"{path}/7", headers=ava.headers)) == (422, "bad_request")
     assert client.delete(f"{path}/x", headers=ava.headers).status_code == 422
     assert detail(client.delete(f"{path}/1")) == (401, "no_guest")
     assert detail(client.delete("/api/tables/nope/bots/1", headers=ava.headers)) == (

@@ -79,7 +79,18 @@ def test_two_sockets_ask_and_accept_and_each_sees_its_own_game_again(client: Tes
         sockets[mover].send_json({"type": "take_back", "ref": "t"})
         asked = frame_of(sockets[other], "take_back_asked")["event"]
         assert asked["seat"] == mover
-        sockets[other].send_json({"type": "take_back_answer", "accept": True})
+        # An answer from a page that had not yet seen the request answers no later one.
+        early = {"type": "take_back_answer", "accept": True, "version": asked["n"] - 1, "ref": "s"}
+        sockets[other].send_json(early)
+        assert frame_of(sockets[other], "-") | {"message": ""} == {
+            "type": "error",
+            "code": "stale",
+            "message": "",
+            "ref": "s",
+        }
+        sockets[other].send_json(
+            {"type": "take_back_answer", "accept": True, "version": asked["n"]}
+        )
         for recipient, ws in sockets.items():
             undone = frame_of(ws, "take_back")["event"]
             assert undone["game"] == before[recipient]

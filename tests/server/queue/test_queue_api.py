@@ -4,13 +4,16 @@ rows (two processes, restarts, claims, tidying) are tested in test_queue_store.p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from at_once_support import at_once, copies
 from fastapi.testclient import TestClient
 
 from pasur.server.http.guests import COOKIE
 from pasur.server.queue.matchmaker import Matchmaker
+from pasur.server.tables.manager import TableManager
 
 
 class Person:
@@ -54,6 +57,28 @@ def test_two_people_queue_and_sit_at_one_started_table(
     assert shirin.call("GET", "/api/queue").json() == {"state": "idle"}
 
 
+def test_queueing_six_times_at_once_seats_the_person_at_one_table(
+    client: TestClient, clock: list[float]
+) -> None:
+    """A double click, or two tabs: the table made for the first request is the person's only
+    one, their seat is handed out once, and nobody else is seated with them later."""
+    farhad, shirin = Person(client, "Farhad"), Person(client, "Shirin")
+    roya = Person(client, "Roya")
+    farhad.call("POST", "/api/queue", {"players": 2})
+    queueings = copies("POST", "/api/queue", shirin.headers, [{"players": 2}] * 6)
+    answers = at_once(client, queueings, apart=0.005)
+    assert [answer.status_code for answer in answers] == [200] * 6, [a.text for a in answers]
+    roya.call("POST", "/api/queue", {"players": 2})  # would meet a second queueing of Shirin's
+    states = [answer.json()["state"] for answer in answers]
+    states += [shirin.call("GET", "/api/queue").json()["state"] for _ in range(2)]
+    assert states.count("matched") == 1 and set(states) <= {"matched", "waiting", "idle"}, states
+    manager = client.app.state.table_manager  # type: ignore[attr-defined]
+    assert isinstance(manager, TableManager)
+    sitting = [[seat.name for seat in live.table.seats] for live in manager.tables.values()]
+    assert sitting == [["Shirin", "Farhad"]] or sitting == [["Farhad", "Shirin"]], sitting
+    assert roya.call("GET", "/api/queue").json()["state"] == "waiting"
+
+
 def test_other_kinds_of_game_do_not_meet_and_leaving_works(
     client: TestClient, clock: list[float]
 ) -> None:
@@ -86,7 +111,8 @@ def test_a_bot_of_matching_strength_is_offered_after_a_minute(
     ("body", "status"),
     [
         ({"players": 5}, 422),
-        ({"players": 2, "turn_timer": 7}, 400),
+        ({"players": 2, "turn_timer": 7}, 422),
+        ({"players": 2, "turn_timer": 3600}, 422),  # a correspondence timer is no quick match
         ({"players": "2"}, 422),
         ({"players": 2, "colour": "red"}, 422),
     ],
@@ -99,6 +125,16 @@ def test_bad_queue_requests_are_refused_and_queue_nobody(
     assert response.status_code == status, response.text
     assert shirin.call("GET", "/api/queue").json() == {"state": "idle"}
     assert client.post("/api/queue", json={"players": 2}).json()["detail"]["code"] == "no_guest"
+
+
+def test_the_schema_carries_the_quick_match_timers(
+    make_client: Callable[..., TestClient], sqlite_url: str
+) -> None:
+    schema = (
+        make_client(sqlite_url).get("/openapi.json").json()["components"]["schemas"]["QueueBody"]
+    )
+    timers = [choice.get("enum") for choice in schema["properties"]["turn_timer"]["anyOf"]]
+    assert timers == [[15, 30, 60], None]
 
 
 def test_a_public_table_whose_people_all_left_leaves_the_lobby(client: TestClient) -> None:

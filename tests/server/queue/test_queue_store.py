@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
+from at_once_support import at_once, copies
 from database_support import migrate
 from fastapi.testclient import TestClient
 from test_queue_api import Person
@@ -98,6 +100,32 @@ def test_people_at_two_processes_meet_and_each_reads_their_seat_at_either(
     assert second.get(f"/api/tables/{answer['table_id']}").json()["status"] == "playing"
 
 
+def test_queueing_at_two_processes_at_once_seats_the_person_once(
+    make_client: Callable[..., TestClient], backend: str
+) -> None:
+    """Three copies of one queueing at each of two processes (two tabs behind a load balancer),
+    a little apart, while another person waits: one table seats the person, once."""
+    processes = [make_client(backend), make_client(backend)]
+    farhad, shirin = Person(processes[0], "Farhad"), Person(processes[0], "Shirin")
+    farhad.call("POST", "/api/queue", {"players": 2})
+    queueings = copies("POST", "/api/queue", shirin.headers, [{"players": 2}] * 3)
+    with ThreadPoolExecutor(len(processes)) as pool:
+        sent = [pool.submit(at_once, process, queueings, apart=0.005) for process in processes]
+        answers = [answer for copy in sent for answer in copy.result()]
+    assert [answer.status_code for answer in answers] == [200] * 6, [a.text for a in answers]
+    roya = Person(processes[1], "Roya")
+    assert roya.call("POST", "/api/queue", {"players": 2}).json()["state"] == "waiting"
+    states = [answer.json()["state"] for answer in answers]
+    states.append(shirin.call("GET", "/api/queue").json()["state"])
+    assert states.count("matched") == 1, states
+    tables = [
+        [seat.name for seat in live.table.seats]
+        for process in processes
+        for live in process.app.state.table_manager.tables.values()  # type: ignore[attr-defined]
+    ]
+    assert [sorted(names) for names in tables] == [["Farhad", "Shirin"]], tables
+
+
 def test_a_restart_keeps_everyone_s_place(
     make_client: Callable[..., TestClient], backend: str
 ) -> None:
@@ -120,8 +148,10 @@ def test_a_group_is_claimed_by_one_pairing_only(backend: str) -> None:
         assert await store.claim((shirin, farhad), 20.0)
         assert not await store.claim((farhad, roya), 20.0)  # Farhad is taken: all or none
         assert [s.player_id for s in await store.waiting()] == ["c"]
-        again = Seeker("c", "Roya", 0.0, Wanted(2), 15.0)
-        await store.put(again)  # queued again: the row read before is not this one
+        await store.put(Seeker("c", "Roya", 0.0, Wanted(2), 15.0))  # the same kind: kept
+        assert [s.joined_at for s in await store.waiting()] == [12.0]
+        again = Seeker("c", "Roya", 0.0, Wanted(3), 15.0)
+        await store.put(again)  # another kind: the row read before is not this one
         assert not await store.claim((roya,), 20.0)
         assert await store.claim((again,), 20.0)
 
@@ -174,6 +204,31 @@ def test_a_status_asked_while_another_process_makes_the_table_says_waiting(backe
         tables.gate.set()
         assert (await joining)["state"] == "matched"
         assert (await asked.status(SHIRIN))["state"] == "matched"
+
+    _on_store(backend, test)
+
+
+def test_queueing_again_while_seated_or_being_seated_keeps_the_seat(backend: str) -> None:
+    """Queueing again (at any process) while one's table is being made, or before one has read
+    the seat, changes nothing: the seat is handed out once, and nobody else meets the person."""
+
+    async def test(store: QueueStore) -> None:
+        now = [100.0]
+        tables = Tables()
+        making, asked = _matchmaker(store, tables, now), _matchmaker(store, tables, now)
+        await making.join(SHIRIN, Wanted(2))
+        tables.gate.clear()
+        seating = asyncio.create_task(making.join(FARHAD, Wanted(2)))
+        while await _state(store, SHIRIN.id) != SEATING:
+            await asyncio.sleep(0.01)
+        again = [asked.join(SHIRIN, Wanted(kind)) for kind in (2, 2, 3, 2)]
+        assert {(await status)["state"] for status in again} == {"waiting"}
+        tables.gate.set()
+        assert (await seating)["state"] == "matched"
+        seat = await asked.join(SHIRIN, Wanted(2))  # not read yet: the seat is the answer
+        assert (seat["state"], seat["table_id"]) == ("matched", "t1")
+        assert (await asked.join(ROYA, Wanted(2)))["state"] == "waiting"
+        assert tables.made == ["t1"]
 
     _on_store(backend, test)
 

@@ -60,13 +60,17 @@ def test_the_message_of_the_issue(client: TestClient, three: str) -> None:
         f"{SHEETS}/{three}/rounds", json={"counts": {**ISSUE_COUNTS, "clubs": [5, 5, 2]}}
     )
     assert response.json() == {
-        "detail": [
-            {
-                "loc": ["body", "counts", "clubs"],
-                "msg": "the counts add up to 12, but a pack has 13",
-                "type": "value_error",
-            }
-        ]
+        "detail": {
+            "code": "bad_request",
+            "message": "counts.clubs: the counts add up to 12, but a pack has 13",
+            "fields": [
+                {
+                    "loc": ["body", "counts", "clubs"],
+                    "msg": "the counts add up to 12, but a pack has 13",
+                    "type": "value_error",
+                }
+            ],
+        }
     }
 
 
@@ -76,8 +80,8 @@ def test_the_message_of_the_issue(client: TestClient, three: str) -> None:
         ({"players": ["Ana"]}, ["body", "players"], "2, 3 or 4 players, not 1"),
         ({"players": list("ABCDE")}, ["body", "players"], "not 5"),
         ({"players": ["Ana", "ana "]}, ["body", "players"], "the same name"),
-        ({"players": ["Ana", " "]}, ["body", "players"], "every player needs a name"),
-        ({"players": ["Ana", "B" * 10_000]}, ["body", "players"], "longer than 40 characters"),
+        ({"players": ["Ana", " "]}, ["body", "players", 1], "a player's name is empty"),
+        ({"players": ["Ana", "B" * 10_000]}, ["body", "players", 1], "longer than 40 characters"),
         ({"players": ["Ana", "B\nC"]}, ["body", "players", 1], "control characters"),
         ({"players": ["A", "B"], "first_dealer": 3}, ["body", "first_dealer"], "seat 1 to 2"),
         ({"players": ["A", "B"], "first_dealer": 0}, ["body", "first_dealer"], "seat 1 to 2"),

@@ -40,6 +40,7 @@ COMMANDS: list[Command] = [
     Rematch(1, True),
     TakeBack(0),
     TakeBack(1, False),
+    TakeBack(1, True, 12),
     SetConnected((0, 2), False),
     Join(Player("id-1", "Ava"), None, "9f86d0"),
     Join(Player("id-2", "Babak"), 3, "81b637"),

@@ -3,6 +3,7 @@ and that an undone play leaves the table exactly as it was before it (docs/proto
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -249,3 +250,47 @@ def test_the_take_back_is_one_play_only() -> None:
     table.take_back(first, True, now=4.0)
     assert table.game is before_second
     refused(table, "no_take_back", table.take_back, first, ASK, now=5.0)  # the one before: never
+
+
+def test_an_answer_to_one_request_never_consents_to_the_next() -> None:
+    """An accept sent while request one was open, arriving once request two is asked (a drop
+    ended the first between; the same play is asked about again), is ``stale``: it was about a
+    request asked before the version its sender saw (before, it was the last consent needed)."""
+    table = make_table("hh", take_backs="ask")
+    seat = person_plays(table, now=1.0)
+    other = 1 - seat
+    table.take_back(seat, ASK, now=2.0, expected_version=table.version)
+    seen = table.version  # the other person sees request one here, and presses Accept
+    table.set_connected(seat, False, now=3.0)  # which ends it, before the accept arrives
+    table.set_connected(seat, True, now=4.0)
+    table.take_back(seat, ASK, now=5.0)
+    after = table.game
+    error = refused(table, "stale", table.take_back, other, True, now=6.0, expected_version=seen)
+    assert not re.search(r"\b(10|[2-9AJQK])[CDHS]\b", error.message)
+    assert table.game is after
+    assert kinds(table.take_back(other, True, now=7.0, expected_version=table.version)) == [
+        "take_back_answered",
+        "take_back",
+    ]
+
+
+def test_a_request_sent_four_times_asks_once_and_never_about_a_later_play() -> None:
+    table = make_table("hb", take_backs="ask", bot_delay=2.0)
+    table.tick(2.0)  # the bot leads, if it does
+    before = table.game
+    person_plays(table, now=3.0)
+    seen = table.version
+    answers: list[list[str] | str] = []
+    for _ in range(4):
+        try:
+            answers.append(kinds(table.take_back(0, ASK, now=4.0, expected_version=seen)))
+        except Refused as refusal:
+            answers.append(refusal.code.value)
+    # The bot accepts at once: the first undoes the play; the repeats find nothing to take back.
+    assert answers == [["take_back_asked", "take_back"], *["no_take_back"] * 3]
+    assert table.game is before
+    person_plays(table, now=5.0, pick=-1)  # another play, made after the version sent
+    refused(table, "stale", table.take_back, 0, ASK, now=6.0, expected_version=seen)
+    assert kinds(table.take_back(0, ASK, now=7.0, expected_version=table.version))[0] == (
+        "take_back_asked"
+    )

@@ -39,6 +39,10 @@ def test_partners_named_at_joining_play_together_and_score_as_a_team(client: Tes
         body = {"players": 4} | ({"partner": partner} if partner else {})
         assert devices[name].call("POST", f"{path}/join", body).status_code == 204
     assert code_of(devices["Ava"].call("POST", f"{path}/join", {"players": 2})) == "wrong_format"
+    again = {"players": 4, "partner": "CYRUS"}  # her entry again (names match up to case)
+    assert devices["Ava"].call("POST", f"{path}/join", again).status_code == 204
+    other = {"players": 4, "partner": "Babak"}
+    assert code_of(devices["Ava"].call("POST", f"{path}/join", other)) == "already_joined"
     mine = devices["Ava"].call("GET", path).json()["you"]
     assert mine == {"withdrawn": False, "partner": "cyrus", "table_id": None}
 

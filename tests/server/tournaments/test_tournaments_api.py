@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from at_once_support import at_once, copies
 from fastapi.testclient import TestClient
 from passkey_support import Device, Passkey
 from sqlalchemy import func, select
@@ -16,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.server.app import create_app
 from pasur.server.db.rows import TournamentEntrantRow, TournamentGameRow, TournamentRow
+from pasur.server.http.guests import COOKIE
 from pasur.server.settings import ServerSettings
 from pasur.server.tournaments import arena, store
 from pasur.server.tournaments import clock as tournament_clock
@@ -101,15 +103,17 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
     assert code_of(ava.call("POST", "/api/tournaments", arena)) == "wrong_format"
     teams = {**arena, "rounds": None, "minutes": 30, "players": 4}
     assert code_of(ava.call("POST", "/api/tournaments", teams)) == "wrong_format"  # Swiss only
-    bad_rules = {**body, "rules": {"preset": "standard", "settings": {"target": "-4"}}}
-    assert code_of(ava.call("POST", "/api/tournaments", bad_rules)) == "bad_config"
+    bad_rules = {**body, "rules": {"preset": "standard", "settings": {"partnerships": "on"}}}
+    assert code_of(ava.call("POST", "/api/tournaments", bad_rules)) == "bad_config"  # 2 players
+    no_rule = {**body, "rules": {"preset": "standard", "settings": {"target": "-4"}}}
+    assert ava.call("POST", "/api/tournaments", no_rule).status_code == 422
     assert ava.call("POST", "/api/tournaments", {**body, "rounds": 0}).status_code == 422
     assert rows(client, TournamentRow) == 0
 
     tournament_id = swiss(ava)
     path = f"/api/tournaments/{tournament_id}"
     assert ava.call("POST", f"{path}/join").status_code == 204
-    assert code_of(ava.call("POST", f"{path}/join")) == "already_joined"
+    assert ava.call("POST", f"{path}/join").status_code == 204  # a repeat changes nothing
     babak = new_account(client, "Babak")
     assert code_of(babak.call("POST", f"{path}/join", {"players": 3})) == "wrong_format"
     partner = {"players": 2, "partner": "Ava"}
@@ -120,6 +124,18 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
     started = swiss(ava, starts_at=PAST)
     assert code_of(babak.call("POST", f"/api/tournaments/{started}/join")) == "tournament_started"
     assert rows(client, TournamentEntrantRow) == 1
+
+
+def test_joins_sent_at_once_enter_the_account_once(client: TestClient) -> None:
+    """A double click, or more: every copy is answered as the first, and there is one entry."""
+    ava = new_account(client, "Ava")
+    tournament_id = swiss(ava)
+    path, headers = f"/api/tournaments/{tournament_id}/join", {"Cookie": f"{COOKIE}={ava.cookie}"}
+    answers = at_once(client, copies("POST", path, headers, [{"players": 2}] * 6))
+    assert [answer.status_code for answer in answers] == [204] * 6, [a.text for a in answers]
+    assert rows(client, TournamentEntrantRow) == 1
+    listed = client.get("/api/tournaments").json()["tournaments"]
+    assert [(t["id"], t["entrants"]) for t in listed] == [(tournament_id, 1)]
 
 
 def test_a_restart_mid_swiss_loses_nothing(

@@ -11,7 +11,9 @@ what a call refuses it changes nothing of.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import JSONResponse, Response
 
 from pasur.protocol import ErrorCode, JSONObject, Refused
@@ -30,6 +32,7 @@ from pasur.server.accounts.context import (
 from pasur.server.accounts.erase import erase
 from pasur.server.accounts.names import clean_account_name
 from pasur.server.history.games import iso_utc
+from pasur.server.http.fields import id_in_path
 from pasur.server.http.guests import COOKIE, Guest
 from pasur.server.http.openapi import refusals
 
@@ -39,6 +42,11 @@ E = ErrorCode
 
 SIGNED_IN = (E.NOT_SIGNED_IN, E.CROSS_SITE, E.UNAVAILABLE)
 """What a call that needs an account may be refused with, whatever it does."""
+
+PASSKEY_ID = id_in_path("passkey_id", "[A-Za-z0-9_-]{22,1364}")
+"""A passkey's credential id, base64url: WebAuthn's 16 to 1023 bytes."""
+SESSION_ID = id_in_path("session_id", "[A-Za-z0-9_-]{12}")
+"""A session's public id (:func:`pasur.server.accounts.sessions.open_session`)."""
 
 
 @router.get(
@@ -101,6 +109,7 @@ async def new_passkey_options(request: Request, body: NewPasskeyOptions) -> Resp
 
 @router.post(
     "/api/account/passkeys",
+    status_code=201,
     summary="Finish adding a passkey (signs a guest in to their new account)",
     responses=refusals(E.NO_GUEST, E.BAD_PASSKEY, E.NAME_TAKEN, *SIGNED_IN[1:], body=True),
 )
@@ -108,7 +117,7 @@ async def add_passkey(request: Request, body: CredentialBody) -> Response:
     """Check the browser's new passkey and keep it. A guest becomes an account under their own
     id, so their games, ratings and seats are the account's; the answer's cookie signs them in."""
     guest = guests(request).of(request)
-    label = (body.label or device_label(request)).strip()[:64] or device_label(request)
+    label = body.label or device_label(request)
     async with engine(request).begin() as connection:
         challenge = await ceremonies.take_challenge(
             connection, body.credential, ceremonies.REGISTER
@@ -132,11 +141,14 @@ async def add_passkey(request: Request, body: CredentialBody) -> Response:
 
 
 @router.delete(
-    "/api/account/passkeys/{passkey_id}",
+    "/api/account/passkeys/{passkey_id:passkey_id}",
+    status_code=204,
     summary="Remove one of the account's passkeys",
     responses=refusals(E.NO_SUCH_PASSKEY, E.LAST_PASSKEY, *SIGNED_IN),
 )
-async def remove_passkey(request: Request, passkey_id: str) -> Response:
+async def remove_passkey(
+    request: Request, passkey_id: Annotated[str, Path(pattern=PASSKEY_ID)]
+) -> Response:
     guest = signed_in(request)
     async with engine(request).begin() as connection:
         await store.remove_passkey(connection, guest.id, passkey_id)
@@ -162,11 +174,14 @@ async def rename(request: Request, body: NameBody) -> Response:
 
 
 @router.delete(
-    "/api/account/sessions/{session_id}",
+    "/api/account/sessions/{session_id:session_id}",
+    status_code=204,
     summary="Sign one of the account's devices out",
     responses=refusals(E.NO_SUCH_SESSION, *SIGNED_IN),
 )
-async def end_session(request: Request, session_id: str) -> Response:
+async def end_session(
+    request: Request, session_id: Annotated[str, Path(pattern=SESSION_ID)]
+) -> Response:
     guest = signed_in(request)
     async with engine(request).begin() as connection:
         await sessions.revoke(connection, guest.id, session_id)
@@ -190,6 +205,7 @@ async def end_other_sessions(request: Request) -> Response:
 
 @router.post(
     "/api/account/link",
+    status_code=201,
     summary="A one-time code that signs another device in",
     responses=refusals(*SIGNED_IN),
 )
@@ -203,6 +219,7 @@ async def new_link(request: Request) -> Response:
 
 @router.delete(
     "/api/account",
+    status_code=204,
     summary="Delete the account: personal data goes, finished games stay anonymised",
     responses=refusals(E.NAME_REFUSED, *SIGNED_IN, body=True),
 )

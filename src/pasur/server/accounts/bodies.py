@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pasur.server.http.text import PasskeyLabel
+
 _STRICT = ConfigDict(extra="forbid", strict=True)
 
 
@@ -28,8 +30,8 @@ class CredentialBody(BaseModel):
     credential: dict[str, Any] = Field(
         description="The browser's PublicKeyCredential as JSON (its toJSON())."
     )
-    label: str | None = Field(
-        None, max_length=64, description="What the account page calls the passkey."
+    label: PasskeyLabel | None = Field(
+        None, description="What the account page calls the passkey (its device's by default)."
     )
 
 

@@ -38,7 +38,7 @@ from webauthn.helpers.structs import (
 )
 
 from pasur.protocol import ErrorCode, Refused
-from pasur.server.db.rows import PasskeyChallengeRow
+from pasur.server.db.account_rows import PasskeyChallengeRow
 
 CHALLENGE_TTL = timedelta(minutes=5)
 """How long a ceremony may take between its two calls."""

@@ -21,18 +21,20 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.protocol import Kind
-from pasur.server.db.rows import (
+from pasur.server.db.account_rows import (
     AccountRow,
     AccountSessionRow,
     BlockRow,
     ChallengeRow,
     DeviceLinkRow,
     FollowRow,
+    PasskeyRow,
+    PresenceRow,
+)
+from pasur.server.db.rows import (
     FormatRatingRow,
     GamePlayerRow,
     GameRow,
-    PasskeyRow,
-    PresenceRow,
     RatingPointRow,
     RatingRow,
     TableEventRow,

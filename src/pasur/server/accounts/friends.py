@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.accounts import store
 from pasur.server.accounts.store import Account
-from pasur.server.db.rows import AccountRow, BlockRow, ChallengeRow, FollowRow
+from pasur.server.db.account_rows import AccountRow, BlockRow, ChallengeRow, FollowRow
 from pasur.server.history.games import iso_utc
 
 PENDING, ACCEPTED, DECLINED = "pending", "accepted", "declined"
@@ -166,18 +166,22 @@ async def challenge(
     return {"id": challenge_id, "to": found.name, "settings": settings, "status": PENDING}
 
 
-async def pending_to(connection: AsyncConnection, me: str, challenge_id: str) -> Any:
-    """The pending challenge ``challenge_id`` to the caller (``no_such_challenge``)."""
+async def to_me(connection: AsyncConnection, me: str, challenge_id: str) -> Any:
+    """The challenge ``challenge_id`` to the caller, answered or not (``no_such_challenge``)."""
     row = (
         await connection.execute(
-            select(ChallengeRow).where(
-                ChallengeRow.id == challenge_id,
-                ChallengeRow.to_id == me,
-                ChallengeRow.status == PENDING,
-            )
+            select(ChallengeRow).where(ChallengeRow.id == challenge_id, ChallengeRow.to_id == me)
         )
     ).first()
     if row is None:
+        raise Refused(ErrorCode.NO_SUCH_CHALLENGE, "no pending challenge to you has that id")
+    return row
+
+
+async def pending_to(connection: AsyncConnection, me: str, challenge_id: str) -> Any:
+    """The pending challenge ``challenge_id`` to the caller (``no_such_challenge``)."""
+    row = await to_me(connection, me, challenge_id)
+    if row.status != PENDING:
         raise Refused(ErrorCode.NO_SUCH_CHALLENGE, "no pending challenge to you has that id")
     return row
 
@@ -196,16 +200,15 @@ async def parties(connection: AsyncConnection, row: Any) -> tuple[Account, Accou
     return challenger, challenged
 
 
-async def claim(connection: AsyncConnection, challenge_id: str, status: str) -> None:
-    """Answer a pending challenge with ``status`` (accepted, or declined), if no other answer
-    did first (``no_such_challenge``): of two answers at once, exactly one takes it."""
+async def claim(connection: AsyncConnection, challenge_id: str, status: str) -> bool:
+    """Answer a pending challenge with ``status`` (accepted, or declined); whether this answer
+    took it: of two answers at once, exactly one does."""
     taken = await connection.execute(
         update(ChallengeRow)
         .where(ChallengeRow.id == challenge_id, ChallengeRow.status == PENDING)
         .values(status=status)
     )
-    if taken.rowcount == 0:
-        raise Refused(ErrorCode.NO_SUCH_CHALLENGE, "no pending challenge to you has that id")
+    return bool(taken.rowcount)
 
 
 async def answer(

@@ -5,7 +5,7 @@ challenges); ``PUT``/``DELETE /api/friends/{name}`` (follow, unfollow); ``PUT``/
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -14,9 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from pasur.protocol import ErrorCode, Refused
 from pasur.rules import PasurError, make_rules
 from pasur.server.accounts import friends
-from pasur.server.accounts.challenge_table import seat_both
+from pasur.server.accounts.challenge_table import accepter_token, made_by_another, seat_both
 from pasur.server.accounts.context import engine, signed_in
 from pasur.server.accounts.presence import Presence
+from pasur.server.db.database import Database
+from pasur.server.http.fields import WHOLE, HouseRules, Preset
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.tables.chat import hide_speaker
@@ -36,9 +38,9 @@ class ChallengeSettings(BaseModel):
     before ``rated`` existed reads as unrated)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    players: int = Field(2, ge=2, le=4)
-    preset: str = Field("standard", max_length=40)
-    settings: dict[str, str] = Field(default_factory=dict, max_length=40)
+    players: Annotated[int, Field(ge=2, le=4), WHOLE] = 2
+    preset: Preset = "standard"
+    settings: HouseRules = Field(default_factory=dict)
     turn_timer: Literal[15, 30, 60] | None = None
     rated: bool = Field(False, description="Whether the table's games move ratings.")
 
@@ -101,7 +103,10 @@ async def follow(request: Request, name: str) -> Response:
 
 
 @router.delete(
-    "/api/friends/{name}", summary="Stop following an account", responses=refusals(*NAMED)
+    "/api/friends/{name}",
+    status_code=204,
+    summary="Stop following an account",
+    responses=refusals(*NAMED),
 )
 async def unfollow(request: Request, name: str) -> Response:
     me = signed_in(request)
@@ -110,7 +115,9 @@ async def unfollow(request: Request, name: str) -> Response:
     return Response(status_code=204)
 
 
-@router.put("/api/blocks/{name}", summary="Block an account", responses=refusals(*NAMED))
+@router.put(
+    "/api/blocks/{name}", status_code=204, summary="Block an account", responses=refusals(*NAMED)
+)
 async def block(request: Request, name: str) -> Response:
     """Follows both ways and pending challenges between the two go; no new ones can come, and
     the other's chat lines and emotes no longer reach the caller's sockets."""
@@ -121,7 +128,9 @@ async def block(request: Request, name: str) -> Response:
     return Response(status_code=204)
 
 
-@router.delete("/api/blocks/{name}", summary="Unblock an account", responses=refusals(*NAMED))
+@router.delete(
+    "/api/blocks/{name}", status_code=204, summary="Unblock an account", responses=refusals(*NAMED)
+)
 async def unblock(request: Request, name: str) -> Response:
     me = signed_in(request)
     async with engine(request).begin() as connection:
@@ -139,6 +148,7 @@ def _hide(request: Request, me: str, other: str, *, hidden: bool) -> None:
 
 @router.post(
     "/api/challenges",
+    status_code=201,
     summary="Challenge an account to a private table with these settings",
     responses=refusals(E.BLOCKED, E.BAD_CONFIG, E.RATE_LIMITED, *NAMED, body=True),
 )
@@ -160,31 +170,27 @@ async def accept(request: Request, challenge_id: str) -> Response:
     """The answer names the new table and the caller's seat there with its token, as joining a
     table answers; the challenger is seated too, and their list names the table.
 
-    The challenge is claimed first (of two answers at once, one claims it and the other is
-    ``no_such_challenge``, so there is one table), then the table is made and both are seated
-    with no connection held (the table store takes its own). If that fails, the challenge is
-    pending again and the table is taken down.
+    The challenge is claimed first (of two answers at once, one claims it, so there is one
+    table), then the table is made and both are seated with no connection held (the table store
+    takes its own). If that fails, the challenge is pending again and the table is taken down.
+    Every other copy of the accept (a double click, a second tab, a retry) answers the same
+    table, seat and token once the table is made (:mod:`challenge_table`).
     """
     me = signed_in(request)
-    async with engine(request).begin() as connection:
-        row = await friends.pending_to(connection, me.id, challenge_id)
-        challenger, accepter = await friends.parties(connection, row)
-        config = table_config(ChallengeSettings.model_validate(row.settings))
-        await friends.claim(connection, challenge_id, friends.ACCEPTED)
     tables = shared(request, "table_manager", TableManager)
-    try:
-        made = await seat_both(
-            tables,
-            config,
-            Player(challenger.id, challenger.name),
-            Player(accepter.id, accepter.name),
-        )
-    except BaseException:
+    token = await accepter_token(shared(request, "database", Database), challenge_id)
+    claimed = await _claim(request, me.id, challenge_id)
+    if claimed is None:
+        made = await made_by_another(engine(request), tables, me.id, challenge_id, token)
+    else:
+        try:
+            made = await seat_both(tables, *claimed, token)
+        except BaseException:
+            async with engine(request).begin() as connection:
+                await friends.answer(connection, challenge_id, friends.PENDING, None)
+            raise
         async with engine(request).begin() as connection:
-            await friends.answer(connection, challenge_id, friends.PENDING, None)
-        raise
-    async with engine(request).begin() as connection:
-        await friends.answer(connection, challenge_id, friends.ACCEPTED, made.table_id)
+            await friends.answer(connection, challenge_id, friends.ACCEPTED, made.table_id)
     url = f"/play/t/{made.table_id}"
     return JSONResponse(
         {
@@ -197,8 +203,25 @@ async def accept(request: Request, challenge_id: str) -> Response:
     )
 
 
+async def _claim(
+    request: Request, me: str, challenge_id: str
+) -> tuple[TableConfig, Player, Player] | None:
+    """The table to make for the challenge to ``me`` and who sits there, the challenge claimed by
+    this request; None when it was answered already (by another copy of this accept, say)."""
+    async with engine(request).begin() as connection:
+        row = await friends.to_me(connection, me, challenge_id)
+        if row.status != friends.PENDING:
+            return None
+        challenger, accepter = await friends.parties(connection, row)
+        config = table_config(ChallengeSettings.model_validate(row.settings))
+        if not await friends.claim(connection, challenge_id, friends.ACCEPTED):
+            return None
+    return config, Player(challenger.id, challenger.name), Player(accepter.id, accepter.name)
+
+
 @router.post(
     "/api/challenges/{challenge_id}/decline",
+    status_code=204,
     summary="Decline a challenge",
     responses=refusals(E.NO_SUCH_CHALLENGE, *SIGNED_IN),
 )
@@ -206,5 +229,6 @@ async def decline(request: Request, challenge_id: str) -> Response:
     me = signed_in(request)
     async with engine(request).begin() as connection:
         await friends.pending_to(connection, me.id, challenge_id)
-        await friends.claim(connection, challenge_id, friends.DECLINED)
+        if not await friends.claim(connection, challenge_id, friends.DECLINED):
+            raise Refused(E.NO_SUCH_CHALLENGE, "no pending challenge to you has that id")
     return Response(status_code=204)

@@ -1,4 +1,4 @@
-"""Account names: what a display name may be, and when two names are the same name.
+"""Account names: what a display name may be.
 
 A name is checked once, here, wherever it arrives (a new account, a change of name). It is
 normalised with NFKC (so full-width and compatibility letters become their plain forms) and has
@@ -8,10 +8,12 @@ Letters come from one script, Latin or Arabic (Persian): a name mixing scripts, 
 letter that can pass for another script's (Cyrillic ``а`` for Latin ``a``), is refused, since it
 could pass for someone else's (:mod:`confusable_homoglyphs` knows the look-alikes).
 
-Two names are one when their :func:`name_key` is equal: case folded, Arabic and Persian forms of
-the same letter (``ي``/``ی``, ``ك``/``ک``) and digits (``۴``/``٤``/``4``) made one, and the
-Latin look-alikes ``0``/``o`` and ``1``/``l``/``i`` folded, so ``Ali``, ``ALI`` and ``A1i``
-cannot be three people. Reserved words (the site's own, "admin" …) are refused as names.
+Two names are one when their :func:`~pasur.protocol.names.name_key` is equal (case, Arabic and
+Persian letter forms and digits, Latin look-alikes: ``Ali``, ``ALI`` and ``A1i`` cannot be three
+people). Reserved words (the site's own, "admin" …; :mod:`pasur.protocol.names`) are refused.
+An account name is typed text like any other, checked first by the one text policy
+(:class:`~pasur.protocol.text.TextRule`: no control characters, direction overrides or spaces
+only), then by the stricter rules above.
 """
 
 from __future__ import annotations
@@ -21,78 +23,20 @@ import unicodedata
 from confusable_homoglyphs import confusables
 
 from pasur.protocol import ErrorCode, Refused
+from pasur.protocol.names import ZWNJ, reserved_for_accounts
+from pasur.protocol.text import TextRule
 
 MIN_NAME = 3
 MAX_NAME = 20
 """A name's length, in characters after normalisation."""
 
-ZWNJ = "\u200c"
-"""The zero-width non-joiner, part of Persian spelling (``می‌روم``)."""
-
 _PUNCTUATION = frozenset("_-.")
 
-RESERVED = frozenset(
-    {
-        "admin",
-        "administrator",
-        "moderator",
-        "mod",
-        "pasur",
-        "support",
-        "system",
-        "root",
-        "staff",
-        "official",
-        "guest",
-        "anonymous",
-        "deleted",
-        "bot",
-        "bots",
-        "null",
-        "none",
-        "api",
-        "static",
-        "leaderboard",
-        "lobby",
-        "settings",
-        "account",
-        "help",
-        "مدیر",
-        "پاسور",
-        "ادمین",
-        "مهمان",
-        "ربات",
-        "پشتیبانی",
-    }
-)
-"""Names nobody may take: the site's own words, and names that would pass for staff."""
-
-_FOLD = str.maketrans(
-    {
-        "ي": "ی",
-        "ى": "ی",
-        "ك": "ک",
-        "ة": "ه",
-        "ۀ": "ه",
-        "أ": "ا",
-        "إ": "ا",
-        "آ": "ا",
-        "0": "o",
-        "1": "l",
-        "i": "l",
-        "|": "l",
-        **{chr(0x06F0 + d): str(d) for d in range(10)},
-        **{chr(0x0660 + d): str(d) for d in range(10)},
-        ZWNJ: None,
-        "_": None,
-        "-": None,
-        ".": None,
-    }
-)
-"""What :func:`name_key` makes one: Arabic and Persian letter forms and digits, Latin look-alikes;
-and the joiner and punctuation dropped, so ``ali_`` is ``ali``."""
-
 _REFUSED = ErrorCode.NAME_REFUSED
+
+_TYPED = TextRule("a name", 200, _REFUSED)
+"""The policy every typed text meets (no new line hides behind a name's trimmed ends), with a
+bound for text as sent; the name's own length is counted once it is normalised."""
 
 
 def clean_account_name(name: object) -> str:
@@ -101,9 +45,7 @@ def clean_account_name(name: object) -> str:
     Raises:
         Refused: ``name_refused``, with a message that says what to change.
     """
-    if not isinstance(name, str):
-        raise Refused(_REFUSED, "a name is text")
-    text = unicodedata.normalize("NFKC", name.strip())
+    text = unicodedata.normalize("NFKC", _TYPED.clean(name))
     if not MIN_NAME <= len(text) <= MAX_NAME:
         raise Refused(_REFUSED, f"a name has {MIN_NAME} to {MAX_NAME} characters")
     scripts = set()
@@ -132,15 +74,9 @@ def clean_account_name(name: object) -> str:
         raise Refused(_REFUSED, "a name has at least one letter")
     if text[0] in _PUNCTUATION or text[-1] in _PUNCTUATION or text[0] == ZWNJ:
         raise Refused(_REFUSED, "a name starts and ends with a letter or a digit")
-    key = name_key(text)
-    if key in _RESERVED_KEYS or any(word in key for word in _NEVER_INSIDE):
+    if reserved_for_accounts(text):
         raise Refused(_REFUSED, "that name is reserved; choose another")
     return text
-
-
-def name_key(name: str) -> str:
-    """What makes two names one: equal keys mean the second is refused as taken."""
-    return unicodedata.normalize("NFKC", name).casefold().translate(_FOLD)
 
 
 def _script(char: str) -> str | None:
@@ -154,8 +90,3 @@ def _script(char: str) -> str | None:
     if name.startswith(("ARABIC ", "ARABIC-INDIC ", "EXTENDED ARABIC-INDIC ")):
         return "arabic"
     return None
-
-
-_RESERVED_KEYS = frozenset(name_key(word) for word in RESERVED)
-_NEVER_INSIDE = tuple(name_key(word) for word in ("admin", "moderator", "pasur", "پاسور", "مدیر"))
-"""Words a name may not hold anywhere (``pasur_admin``, ``the-moderator``)."""

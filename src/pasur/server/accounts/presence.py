@@ -14,8 +14,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from pasur.server.db.account_rows import PresenceRow
 from pasur.server.db.database import Database
-from pasur.server.db.rows import PresenceRow
 
 ONLINE = 120.0
 """Seconds an account counts as online after it was last seen."""

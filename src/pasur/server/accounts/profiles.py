@@ -19,8 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.bots.registry import BOT_NAMES
 from pasur.server.accounts.store import Account
+from pasur.server.db.account_rows import AccountRow
 from pasur.server.db.rows import (
-    AccountRow,
     FormatRatingRow,
     GameBotRow,
     GamePlayerRow,

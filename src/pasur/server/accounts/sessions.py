@@ -27,8 +27,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.accounts.ceremonies import aware
+from pasur.server.db.account_rows import AccountRow, AccountSessionRow, DeviceLinkRow
 from pasur.server.db.database import Database
-from pasur.server.db.rows import AccountRow, AccountSessionRow, DeviceLinkRow
 from pasur.server.history.games import iso_utc
 from pasur.server.http.guests import Guest
 

@@ -95,6 +95,7 @@ async def sign_in_with_code(request: Request, body: LinkCodeBody) -> Response:
 
 @router.delete(
     "/api/session",
+    status_code=204,
     summary="Sign this device out",
     responses=refusals(E.CROSS_SITE, E.UNAVAILABLE),
 )

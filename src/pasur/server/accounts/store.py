@@ -2,7 +2,7 @@
 
 An account *is* a guest who added a passkey: its id is the guest id it adopted, so every game,
 rating, seat and subscription the guest had, keyed by that id, is the account's without being
-copied or moved. Names are unique by their :func:`~pasur.server.accounts.names.name_key`, which
+copied or moved. Names are unique by their :func:`~pasur.protocol.names.name_key`, which
 the database enforces too (two guests choosing one name at once: the second is ``name_taken``).
 """
 
@@ -18,9 +18,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.protocol import ErrorCode, Refused
+from pasur.protocol.names import name_key
 from pasur.server.accounts.ceremonies import NewPasskey, aware
-from pasur.server.accounts.names import name_key
-from pasur.server.db.rows import AccountRow, PasskeyRow, RatingRow
+from pasur.server.db.account_rows import AccountRow, PasskeyRow
+from pasur.server.db.rows import RatingRow
 from pasur.server.history.games import iso_utc
 from pasur.server.history.ratings import ordinal
 

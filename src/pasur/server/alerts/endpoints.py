@@ -26,13 +26,31 @@ def refuse(why: str) -> Refused:
     return Refused(ErrorCode.BAD_SUBSCRIPTION, f"the push endpoint {why}")
 
 
+CARRY_IPV4 = (
+    ipaddress.IPv6Network("::ffff:0:0/96"),  # IPv4-mapped
+    ipaddress.IPv6Network("::ffff:0:0:0/96"),  # IPv4-translated (SIIT)
+    ipaddress.IPv6Network("64:ff9b::/96"),  # NAT64's well-known prefix
+)
+"""IPv6 prefixes whose last 32 bits are the IPv4 address a connection reaches."""
+
+
 def public(address: str) -> bool:
-    """Whether an IP address is one this server may send to: global unicast (not loopback,
-    private, link-local, multicast or reserved; an IPv4-mapped IPv6 address as its IPv4 one)."""
+    """Whether an IP address is one this server may send to: global unicast, not loopback,
+    private, link-local, unspecified, multicast, site-local or reserved, in any spelling.
+
+    An IPv6 address that carries an IPv4 one is judged by it: IPv4-mapped (``::ffff:127.0.0.1``),
+    translated and NAT64 (``64:ff9b::7f00:1``) by the address they reach; 6to4
+    (``2002:7f00:1::``) and Teredo only when the IPv4 addresses in them are public too. The
+    IPv4-compatible form (``::127.0.0.1``) and NAT64's local-use prefix are reserved."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not ip.is_multicast
+    if isinstance(ip, ipaddress.IPv4Address):
+        return ip.is_global and not ip.is_multicast
+    if any(ip in prefix for prefix in CARRY_IPV4):
+        return public(str(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)))
+    inside = [*(ip.teredo or ()), *([ip.sixtofour] if ip.sixtofour else [])]
+    if not all(public(str(v4)) for v4 in inside):
+        return False
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_site_local)
 
 
 def is_address(host: str) -> bool:

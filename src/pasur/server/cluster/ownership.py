@@ -1,28 +1,34 @@
 """Several server processes on one database: each table written by one process, followed by others.
 
-:class:`RedisOwnership` is the :class:`~pasur.server.tables.manager.Ownership` a table manager
+:class:`RedisOwnership` is the :class:`~pasur.server.tables.owners.Ownership` a table manager
 is given when it shares its tables with other processes through Redis (``pasur serve --redis``):
 
 - **Writer.** A process writes a table (runs its commands and timers, stores its events) only
-  while it holds the table's lease (:mod:`~pasur.server.cluster.leases`), renewed every third of
-  its time to live. Stores are fenced by the database: ``(table_id, n)`` is unique, so a process
-  that lost its lease without noticing fails to store and drops its copy.
+  while it holds the table's lease (:mod:`~pasur.server.cluster.leases`), renewed every quarter
+  of its time to live by a small process of its own (:mod:`~pasur.server.cluster.keeper`), so
+  that no load on the server delays it, and given up by that process the moment the server dies.
+  Stores are fenced by the database: an event's ``(table_id, n)`` is unique, and a step without
+  events is stored only at the writer's version, so a process that lost its lease without
+  noticing fails to store and drops its copy.
 - **Followers.** A process with sockets at a table it does not write keeps a replica
   (:mod:`~pasur.server.cluster.replicas`).
 - **Commands.** What a follower's sockets and REST calls ask goes to the writer
   (:class:`~pasur.server.cluster.messages.Forward`, over :mod:`~pasur.server.cluster.bus`) and
   waits for its reply, which carries the step's events: the replica is up to date when the call
   returns. Chat lines are not stored: any process publishes them to the table's channel.
-- **Takeover.** When the writer dies its lease expires; a process that follows the table (or the
-  next command for it) takes the lease, catches its replica up from the database, marks gone the
-  people with no socket anywhere (after a roll call), and restarts the timers. Tables nobody
-  follows are adopted from the database by whichever process looks first.
+- **Takeover.** When the writer dies its lease expires; a process that follows the table (it
+  looks every quarter of the lease time), or the next command for it, takes the lease, catches
+  its replica up from the database, marks gone the people with no socket anywhere (after a roll
+  call), and restarts the timers. A command that was waiting for the dead writer's answer stops
+  waiting then and takes the table itself. Tables nobody follows are adopted from the database
+  by whichever process looks first (every half lease time).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 from collections.abc import Sequence
@@ -45,6 +51,7 @@ from pasur.server.cluster.messages import (
     reply_from_json,
     table_message,
 )
+from pasur.server.cluster.renewal import Renewer
 from pasur.server.cluster.replicas import Replicas
 from pasur.server.cluster.stopping import halt
 from pasur.server.tables.commands import Command, SeatTokens, SetConnected
@@ -60,6 +67,11 @@ REQUEST_TIMEOUT = 5.0
 FORGET_AFTER = 30.0
 """Seconds a replica with no socket here is kept (a new socket has 10 s for its hello)."""
 
+ADOPT_EVERY = 2
+"""The upkeep looks for free leases of the tables followed here every quarter of the lease time,
+and for orphaned tables in the database (a heavier query) every ``ADOPT_EVERY`` quarters: a table
+nobody follows goes on at most half a lease time after its lease is free."""
+
 
 class RedisOwnership:
     """The tables of one process among several sharing a database and a Redis server."""
@@ -68,16 +80,25 @@ class RedisOwnership:
         self,
         redis: Redis,
         *,
+        url: str,
+        lease_ttl: float,
         prefix: str = "pasur:",
-        lease_ttl: float = 10.0,
         process_id: str | None = None,
     ) -> None:
+        """``redis`` is the client of the event loop; ``url`` names the same Redis, for the
+        lease keeper's own connection."""
         self.process_id = process_id or secrets.token_hex(8)
         self._redis = redis
         self.leases = Leases(redis, prefix=prefix, owner=self.process_id, ttl=lease_ttl)
+        self.renewer = Renewer(url, self.leases, self._lost)
+        """The lease keeper's handle: leases are renewed by a process of their own."""
         self.bus = Bus(redis, prefix=prefix, process_id=self.process_id, handler=self._on_message)
         self.upkeep: asyncio.Task[None] | None = None
-        """The task that renews leases, takes orphaned tables and follows the lobby."""
+        """The task that takes the tables whose writer is gone, adopts orphaned tables and
+        follows the lobby."""
+        self._asking: dict[str, asyncio.Event] = {}
+        """The followed tables with a command waiting for their writer's answer, each with the
+        event the upkeep sets when it finds the table's lease free (the writer died)."""
         self._holders: dict[str, tuple[str, float]] = {}
         """The other process each followed table's commands go to, and until when (this clock)
         its lease is sure to hold without a renewal: read from Redis once per lease, not before
@@ -102,18 +123,18 @@ class RedisOwnership:
         self._manager = tables
         self._replicas = Replicas(tables)
         await self.bus.start()
+        await self.renewer.start()
         await self.adopt_orphans()
-        self.upkeep = asyncio.create_task(self._keep_leases())
+        self.upkeep = asyncio.create_task(self._upkeep())
 
     async def pause(self) -> None:
         if self.upkeep is not None:
             await halt(self.upkeep)
 
     async def stop(self, written: Sequence[str]) -> None:
-        """Give this process's leases up at once, and stop listening."""
-        for table_id in written:
-            with contextlib.suppress(Exception):
-                await self.leases.release(table_id)
+        """Give this process's leases up at once (the keeper does, as it exits), and stop
+        listening."""
+        await self.renewer.stop()
         await self.bus.stop()
         await self._redis.aclose()
 
@@ -134,10 +155,18 @@ class RedisOwnership:
                 log.exception("could not resume table %s", table_id)
 
     async def follow_lobby(self) -> None:
-        """Hold every public table waiting for players (written here, or as a replica), so that
-        this process's lobby lists the tables made at the others too (no sticky sessions)."""
-        for table_id in await self.tables.store.lobby_ids():
-            await self.tables.get(table_id)
+        """Hold every public table waiting for players that some process holds (written here, or
+        as a replica), so that this process's lobby lists the tables made at the others too (no
+        sticky sessions). A table nobody holds has nobody at it (its writer let it go), and a
+        table written here is not asked for by this: it leaves memory once nobody is at it."""
+        listed = await self.tables.store.lobby_ids()
+        free = set(await self.leases.free(listed))
+        for table_id in listed:
+            live = self.tables.tables.get(table_id)
+            if live is None and table_id not in free:
+                await self.tables.get(table_id)
+            elif live is not None and not live.owned:
+                live.used_at = clock()  # a replica followed for the lobby
 
     # Tables coming and going.
 
@@ -161,6 +190,8 @@ class RedisOwnership:
             self.tables.in_background(self._let_go(table_id, written))
 
     async def _let_go(self, table_id: str, written: bool) -> None:
+        if table_id in self.tables.tables:
+            return  # loaded here again meanwhile: still followed, and written if it was
         with contextlib.suppress(Exception):
             await self.bus.unwatch(table_id)
             if written:
@@ -179,21 +210,43 @@ class RedisOwnership:
                     await self._promote_locked(live)
                     return None
                 continue
-            reply = await self._ask(holder, Forward(live.id, command))
+            reply = await self._ask(live.id, holder, Forward(live.id, command))
             if isinstance(reply, Done):
                 return await self.replicas.advance_locked(live, reply.events, reply.seats)
             if isinstance(reply, Failed):
                 raise reply.refused
             self._holders.pop(live.id, None)  # it died, stopped or lost the lease: ask Redis
+            if reply is None:
+                continue  # its lease ran out while it was asked: take the table now
             if clock() > deadline:
                 raise Refused(
                     ErrorCode.UNAVAILABLE, "the table's server does not answer; try again"
                 )
             await asyncio.sleep(0.2)
 
-    async def _ask(self, holder: str, forward: Forward) -> Reply:
+    async def _ask(self, table_id: str, holder: str, forward: Forward) -> Reply | None:
+        """The writer's reply; None if the upkeep found the table's lease free meanwhile.
+
+        A writer that dies after receiving the command never answers: waiting for the request's
+        timeout would hold the table's lock, and so its takeover, for seconds after its lease ran
+        out.
+        """
+        gone = self._asking[table_id] = asyncio.Event()  # the table's lock is held: one at a time
+        request = asyncio.create_task(
+            self.bus.request(holder, forward.to_json(), timeout=REQUEST_TIMEOUT)
+        )
+        given_up = asyncio.create_task(gone.wait())
         try:
-            answer = await self.bus.request(holder, forward.to_json(), timeout=REQUEST_TIMEOUT)
+            await asyncio.wait({request, given_up}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self._asking.pop(table_id, None)
+            given_up.cancel()
+            if not request.done():
+                request.cancel()
+        if not request.done():
+            return None  # the lease is free: no answer is coming
+        try:
+            answer = request.result()
         except Unreachable as error:
             return NotWriter(str(error))
         return reply_from_json(answer)
@@ -290,36 +343,65 @@ class RedisOwnership:
 
     # Leases.
 
-    async def _keep_leases(self) -> None:
-        """Every third of the lease time: renew the leases held, take the tables followed here
-        whose writer is gone, let go of replicas nobody uses, adopt orphaned tables, and follow
-        the lobby's tables."""
-        while True:
-            await asyncio.sleep(self.leases.ttl / 3)
-            for live in list(self.tables.tables.values()):
-                try:
-                    await self._keep(live)
-                except Exception as error:
-                    log.warning("table %s: lease upkeep failed: %s", live.id, error)
+    def _lost(self, table_ids: list[str]) -> None:
+        """The keeper found these leases held by another process, or by none."""
+        for table_id in table_ids:
+            live = self.tables.tables.get(table_id)
+            if live is not None and live.owned and self.tables.running:
+                self.tables.in_background(self._check_lease(live))
+
+    async def _check_lease(self, live: LiveTable) -> None:
+        """Stop writing the table unless this process holds its lease after all (it may have let
+        it go and taken it again since the renewal that reported it lost)."""
+        if live.owned and not await self.leases.renew(live.id):
+            log.warning("process %s lost the lease of table %s", self.process_id, live.id)
+            await self._demote(live)
+
+    async def _upkeep(self) -> None:
+        """Every quarter of the lease time, take the tables followed here whose writer is gone;
+        every :data:`ADOPT_EVERY` quarters also let go of the replicas nobody uses, adopt the
+        orphaned tables and follow the lobby's tables."""
+        for quarter in itertools.count(1):
+            await asyncio.sleep(self.leases.ttl / 4)
+            try:
+                await self._take_free()
+            except Exception as error:
+                log.warning("could not read the leases of the tables followed here: %s", error)
+            if quarter % ADOPT_EVERY:
+                continue
+            self._forget_unused()
             try:
                 await self.adopt_orphans()
                 await self.follow_lobby()
             except Exception as error:
                 log.warning("could not read the tables to adopt or list: %s", error)
 
-    async def _keep(self, live: LiveTable) -> None:
-        if live.owned:
-            if not await self.leases.renew(live.id):
-                log.warning("process %s lost the lease of table %s", self.process_id, live.id)
-                await self._demote(live)
-            return
-        if await self.leases.holder(live.id) is None and await self.leases.acquire(live.id):
-            async with live.lock:
+    async def _take_free(self) -> None:
+        """Take the followed tables whose lease nobody holds (one read for all of them)."""
+        followed = {live.id: live for live in self.tables.tables.values() if not live.owned}
+        for table_id in await self.leases.free(list(followed)):
+            waiting = self._asking.get(table_id)
+            live = followed[table_id]
+            watched = any(not c.closed for c in live.connections)
+            if waiting is not None:
+                waiting.set()  # the command that waits for the dead writer takes the table
+            elif watched or live.table.next_deadline() is not None:
+                self.tables.in_background(self._take(live))
+            # Else nothing here needs a writer (its writer may have let it go, tables.idle): it
+            # is left to whoever asks for it next, or the adoption of orphans if it comes due.
+
+    async def _take(self, live: LiveTable) -> None:
+        async with live.lock:
+            if not live.owned and not live.dropped and await self.leases.acquire(live.id):
                 await self._promote_locked(live)
-            return
-        idle = clock() - live.used_at > FORGET_AFTER
-        if idle and not any(not c.closed for c in live.connections):
-            self.tables.drop(live, 1000, "nobody here follows the table")
+
+    def _forget_unused(self) -> None:
+        """Drop the replicas with no socket here that nothing has asked for in a while."""
+        now = clock()
+        for live in list(self.tables.tables.values()):
+            idle = not live.owned and now - live.used_at > FORGET_AFTER
+            if idle and not any(not c.closed for c in live.connections):
+                self.tables.drop(live, 1000, "nobody here follows the table")
 
     async def _demote(self, live: LiveTable) -> None:
         """Another process took the table: stop writing it and follow it instead."""

@@ -8,7 +8,8 @@ person's one attempt, ``GET …/game`` picks it up again, ``POST …/play`` play
 
 A person is their guest cookie's id (an account's id once signed in, on any device); beside it a
 long-lived ``pasur_device`` cookie marks the browser, so a second attempt from the same device
-under a new guest name is refused too.
+under a new guest name is refused too. Only accounts' attempts are ranked: a browser with its
+cookies cleared is a new guest, who may play but not on the leaderboard.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pasur.protocol import ErrorCode, JSONObject
 from pasur.server.daily.games import DailyGames
+from pasur.server.http.fields import WHOLE
 from pasur.server.http.guests import COOKIE, COOKIE_MAX_AGE, Guest, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
@@ -42,6 +44,10 @@ Day = Annotated[str | None, Query(max_length=10, description="YYYY-MM-DD; today 
 class PlayBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     move: str = Field(max_length=100, description="A move as in play frames: 7D+2D+2H or 7D lay.")
+    version: Annotated[int, Field(ge=0, le=1000), WHOLE] = Field(
+        description="The game's version as last answered (its number of moves so far); a play "
+        "at any other version is refused as stale.",
+    )
 
 
 def games(request: Request) -> DailyGames:
@@ -112,6 +118,7 @@ async def game(request: Request, players: int) -> Response:
     responses=refusals(
         E.NO_SUCH_DEAL,
         E.NO_DAILY_GAME,
+        E.STALE,
         E.GAME_OVER,
         E.MALFORMED,
         E.AMBIGUOUS,
@@ -123,7 +130,10 @@ async def game(request: Request, players: int) -> Response:
     ),
 )
 async def play(request: Request, players: int, body: PlayBody) -> Response:
-    return answer(request, await games(request).play(players, person(request), body.move))
+    """A play sent twice, or from two pages at once, is stored once: the others are refused as
+    ``stale``, with nothing of the game in the refusal (read it again with ``GET …/game``)."""
+    daily = games(request)
+    return answer(request, await daily.play(players, person(request), body.move, body.version))
 
 
 @router.get(

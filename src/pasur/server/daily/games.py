@@ -62,7 +62,7 @@ class DailyGames:
     async def describe(self, day: str | None, who: Guest | None, device: str) -> JSONObject:
         """A day's deals: their commitments, the person's part in them, and (once the day is
         over) the deck orders, salts and seeds that were committed to; ``you`` is the person's
-        name and streak, or null without a guest cookie."""
+        name, streak and whether their attempts are ranked, or null without a guest cookie."""
         today = self.today()
         day = read_day(day, today)
         over = day < today
@@ -84,7 +84,8 @@ class DailyGames:
         ends = datetime.fromisoformat(day).replace(tzinfo=UTC) + timedelta(days=1)
         you: JSONObject | None = None
         if who is not None:
-            you = {"name": who.name, "streak": await self.streak(who)}
+            ranked = await self.store.ranked(who.id)
+            you = {"name": who.name, "streak": await self.streak(who), "ranked": ranked}
         return {"day": day, "over": over, "ends_at": ends.isoformat(), "deals": deals, "you": you}
 
     async def _status(self, deal: Deal, who: Guest | None, device: str) -> str:
@@ -110,25 +111,32 @@ class DailyGames:
         state, moves = await self._search(answer, deal, deal.first_state())
         if not await self.store.start(day, players, who.id, who.name, device, moves):
             raise _played()
-        return game_answer(day, state)
+        return game_answer(day, moves, state)
 
     async def game(self, players: int, who: Guest) -> JSONObject:
         """The person's game on today's deal as it stands (to pick it up after a reload)."""
         day = self.today()
         deal, attempt = await self._attempt(day, players, who)
-        return game_answer(day, replay(deal, attempt.moves))
+        return game_answer(day, attempt.moves, replay(deal, attempt.moves))
 
-    async def play(self, players: int, who: Guest, text: object) -> JSONObject:
-        """Play the person's move, then the bots' until the person is to play or the round ends.
+    async def play(self, players: int, who: Guest, text: object, version: int) -> JSONObject:
+        """Play the person's move on the game at ``version`` (its number of moves, as the
+        person last saw it), then the bots' until the person is to play or the round ends.
 
         Raises:
-            Refused: ``no_daily_game``, ``game_over``, or the move's own refusals.
+            Refused: ``stale`` when the game is no longer at ``version`` (a play sent twice, or
+                from two pages at once: one is stored, and the others are told only this),
+                ``no_daily_game``, ``game_over``, or the move's own refusals.
         """
         day = self.today()
         key = (day, players, who.id)
         lock = self._moving.setdefault(key, asyncio.Lock())
-        async with lock:  # one move of a person at a time: two clicks cannot both count
+        # One move of a person at a time in this process, so that a second request waits and is
+        # found stale without a search; across processes the store's compare-and-set decides.
+        async with lock:
             deal, attempt = await self._attempt(day, players, who)
+            if version != len(attempt.moves):
+                raise _stale()
             state = replay(deal, attempt.moves)
             if state.result is not None:
                 raise Refused(ErrorCode.GAME_OVER, "the daily deal is played; see the result")
@@ -136,14 +144,16 @@ class DailyGames:
             state, answered = await self._search(answer, deal, play_legal(state, move))
             moves = [*attempt.moves, str(move), *answered]
             score = margin(state) if state.result is not None else None
-            await self.store.save(day, players, who.id, moves, score)
+            if not await self.store.save(day, players, who.id, version, moves, score):
+                raise _stale()  # another process stored a move first: this one never happened
         if score is not None:
             self._moving.pop(key, None)
-        return game_answer(day, state)
+        return game_answer(day, moves, state)
 
     async def result(self, players: int, who: Guest, day: str | None) -> JSONObject:
         """After the round: the score, the share line, the plays, the coach's review and the
-        expert's own game on the deal (each ``null`` while it is still being worked out).
+        expert's own game on the deal (each ``null`` while it is still being worked out), and
+        whether the attempt is ``ranked`` (an account's) with its ``rank`` (null when not).
 
         Raises:
             Refused: ``no_daily_game``, or ``not_finished`` before the round is over.
@@ -167,11 +177,12 @@ class DailyGames:
             "plays": [encode_play(p) for p in state.plays],
             "review": attempt.review,
             "expert": expert,
-            "rank": await self.store.rank(day, players, attempt.score),
+            "ranked": attempt.ranked,
+            "rank": await self.store.rank(day, players, attempt.score) if attempt.ranked else None,
         }
 
     async def leaderboard(self, players: int, day: str | None) -> JSONObject:
-        """The day's best scores (names and scores only)."""
+        """The day's best ranked scores (accounts' names and scores only)."""
         day = read_day(day, self.today())
         board = await self.store.leaderboard(day, read_format(players))
         return {
@@ -239,10 +250,12 @@ class DailyGames:
         )
 
 
-def game_answer(day: str, state: GameState) -> JSONObject:
-    """What the person is sent about their game: the day, their seat's view, the score once over."""
+def game_answer(day: str, moves: list[str], state: GameState) -> JSONObject:
+    """What the person is sent about their game: the day, its ``version`` (the number of moves
+    so far, which the next play sends back), their seat's view, and the score once over."""
     return {
         "day": day,
+        "version": len(moves),
         "view": encode_view(view(state, PLAYER_SEAT)),
         "score": margin(state) if state.result is not None else None,
     }
@@ -282,6 +295,11 @@ def streaks(days: set[str], today: date) -> JSONObject:
         previous = day
     alive = previous is not None and today - previous <= timedelta(days=1)
     return {"current": run if alive else 0, "best": best}
+
+
+def _stale() -> Refused:
+    """The refusal of a play made on a game that has moved on: nothing of the game in it."""
+    return Refused(ErrorCode.STALE, "your game moved on before this play arrived: read it again")
 
 
 def _played() -> Refused:

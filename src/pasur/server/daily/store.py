@@ -3,7 +3,12 @@
 A day's deal is made by the first request that needs it and kept, so every process and every
 restart deals the same cards and publishes the same commitment. An attempt is keyed by (day,
 format, person), which makes a second attempt by the same person impossible even when two
-requests race; the device cookie is checked beside it.
+requests race; the device cookie is checked beside it. A move is stored by compare-and-set on
+the number of moves the attempt had when it was read (:meth:`DailyStore.save`), so of two
+requests (or processes) that read the same game only one stores its move.
+
+An attempt is **ranked** when its person is an account (an ``accounts`` row of that id): the
+leaderboard and the ranks count those alone, under the account's name (``docs/daily.md``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from pasur.server.daily.deal import Deal, new_deal
+from pasur.server.db.account_rows import AccountRow
 from pasur.server.db.database import Database
 from pasur.server.db.rows import DailyAttemptRow, DailyDealRow
 
@@ -32,6 +38,8 @@ class Attempt:
     moves: list[str]
     score: int | None
     review: list[Any] | None
+    ranked: bool
+    """Whether the person is an account, so that the attempt is on the leaderboard."""
 
 
 class DailyStore:
@@ -110,12 +118,22 @@ class DailyStore:
                         DailyAttemptRow.moves,
                         DailyAttemptRow.score,
                         DailyAttemptRow.review,
-                    ).where(*_attempt_is(day, players, player_id))
+                        AccountRow.id.is_not(None).label("ranked"),
+                    )
+                    .outerjoin(AccountRow, AccountRow.id == DailyAttemptRow.player_id)
+                    .where(*_attempt_is(day, players, player_id))
                 )
             ).first()
         if row is None:
             return None
-        return Attempt(player_id, row.name, list(row.moves), row.score, row.review)
+        ranked = bool(row.ranked)
+        return Attempt(player_id, row.name, list(row.moves), row.score, row.review, ranked)
+
+    async def ranked(self, player_id: str) -> bool:
+        """Whether the person's attempts are ranked: whether they are an account."""
+        async with self._engine.connect() as connection:
+            found = await connection.scalar(select(AccountRow.id).where(AccountRow.id == player_id))
+        return found is not None
 
     async def played(self, day: str, players: int, player_id: str, device: str) -> bool:
         """Whether the person, or anyone on the same device, has an attempt at the deal."""
@@ -152,15 +170,30 @@ class DailyStore:
         return True
 
     async def save(
-        self, day: str, players: int, player_id: str, moves: list[str], score: int | None
-    ) -> None:
-        """The attempt's moves so far, and its score once the round is over."""
+        self,
+        day: str,
+        players: int,
+        player_id: str,
+        seen: int,
+        moves: list[str],
+        score: int | None,
+    ) -> bool:
+        """The attempt's moves so far, and its score once the round is over, stored only if the
+        attempt still has the ``seen`` moves it was read with; False when another request (in
+        this process or another) stored a move first, and nothing was written.
+
+        The comparison is in the ``UPDATE``'s own condition, so the database decides: under
+        PostgreSQL's row lock the second writer finds the row changed and matches nothing, and
+        SQLite writes one transaction at a time.
+        """
         async with self._engine.begin() as connection:
-            await connection.execute(
+            stored = await connection.execute(
                 update(DailyAttemptRow)
                 .where(*_attempt_is(day, players, player_id))
+                .where(func.json_array_length(DailyAttemptRow.moves) == seen)
                 .values(moves=moves, score=score)
             )
+        return stored.rowcount == 1
 
     async def set_review(self, day: str, players: int, player_id: str, review: list[Any]) -> None:
         async with self._engine.begin() as connection:
@@ -171,10 +204,12 @@ class DailyStore:
             )
 
     async def leaderboard(self, day: str, players: int) -> list[tuple[str, int]]:
-        """The day's finished attempts, best score first (earlier finishers first on a tie)."""
+        """The day's finished ranked attempts under their accounts' names, best score first
+        (earlier starters first on a tie)."""
         async with self._engine.connect() as connection:
             rows = await connection.execute(
-                select(DailyAttemptRow.name, DailyAttemptRow.score)
+                select(AccountRow.name, DailyAttemptRow.score)
+                .join(AccountRow, AccountRow.id == DailyAttemptRow.player_id)
                 .where(DailyAttemptRow.day == day, DailyAttemptRow.players == players)
                 .where(DailyAttemptRow.score.is_not(None))
                 .order_by(DailyAttemptRow.score.desc(), DailyAttemptRow.started_at)
@@ -183,11 +218,13 @@ class DailyStore:
             return [(name, score) for name, score in rows if score is not None]
 
     async def rank(self, day: str, players: int, score: int) -> int:
-        """The place of ``score`` among the day's finished attempts: 1 + how many scored more."""
+        """The place of ``score`` among the day's finished ranked attempts: 1 + how many of them
+        scored more."""
         async with self._engine.connect() as connection:
             better = await connection.scalar(
                 select(func.count())
                 .select_from(DailyAttemptRow)
+                .join(AccountRow, AccountRow.id == DailyAttemptRow.player_id)
                 .where(DailyAttemptRow.day == day, DailyAttemptRow.players == players)
                 .where(DailyAttemptRow.score > score)
             )

@@ -1,11 +1,13 @@
 """The server's database: one SQLAlchemy asyncio engine and its lifecycle.
 
 Every feature talks to the database through :attr:`Database.engine`, with the rows of
-:mod:`pasur.server.db.rows`; the schema itself is made and changed by the migrations
-(:mod:`pasur.server.db.migrations`), which :meth:`Database.upgrade` runs. The SQL is kept
-dialect-neutral (JSON columns, no SQLite-only statements), so the same code runs on SQLite and
-on PostgreSQL; the only dialect-specific steps are the SQLite connection set-up below and the
-lock that makes PostgreSQL migrations take turns.
+:mod:`pasur.server.db.rows` and :mod:`pasur.server.db.account_rows`; the schema itself is made
+and changed by the migrations (:mod:`pasur.server.db.migrations`), which
+:meth:`Database.upgrade` runs. The SQL is kept dialect-neutral (JSON columns, no SQLite-only
+statements), so the same code runs on SQLite and on PostgreSQL; the only dialect-specific steps
+are the SQLite connection set-up below, the lock that makes PostgreSQL migrations take turns,
+and the class of an ``INSERT … ON CONFLICT`` (:mod:`pasur.server.db.upsert`), which both spell
+alike.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""The whole schema: every table the server keeps, as SQLAlchemy rows, in one file.
+"""The schema: the declarative :class:`Base` and every table the server keeps, as SQLAlchemy
+rows, but the accounts' (:mod:`pasur.server.db.account_rows`, on the same Base).
 
 Each feature owns some of these rows (its module says which) but declares none itself, so the
 migrations (:mod:`pasur.server.db.migrations`) and the tests that compare them with the schema
-read one module that imports nothing but SQLAlchemy. Changing a row means writing the migration
-that makes the same change (``migrations/__init__.py`` says how).
+read the row modules of this wing alone, which import nothing but SQLAlchemy. Changing a row
+means writing the migration that makes the same change (``migrations/__init__.py`` says how).
 """
 
 from __future__ import annotations
@@ -41,9 +42,11 @@ class TableRow(Base):
     """When the turn being played began, in seconds since the epoch: kept for correspondence
     tables, whose clocks must survive a restart or a takeover (None at other tables)."""
     wake_at: Mapped[float | None] = mapped_column(Float, nullable=True)
-    """When a correspondence table next has something to do by itself (seconds since the epoch;
-    far away when nothing is due): an idle one stays out of memory until then. None at other
-    tables, which are always kept in memory."""
+    """When the table next needs a writer by itself (seconds since the epoch), written with every
+    step (:func:`pasur.server.tables.idle.wake_at`): a correspondence table's timer, at once for a
+    real-time game being played, far away when nothing is due. A table out of memory stays out
+    until then, or until someone asks for it. None: stored before this was written for every
+    table (such a table is resumed at start-up, and given one when it leaves memory)."""
 
 
 class TableEventRow(Base):
@@ -189,138 +192,6 @@ class ScoreSheetRow(Base):
     made_offline: Mapped[str | None] = mapped_column(String(36), unique=True, index=True)
     """The id a browser gave the sheet it made with no connection (a UUID): the same creation
     sent again, after its answer was lost, finds this sheet instead of making another."""
-
-
-# Accounts with passkeys (pasur.server.accounts).
-
-
-class AccountRow(Base):
-    """One account: a guest who added a passkey, under the id they played with as a guest."""
-
-    __tablename__ = "accounts"
-
-    id: Mapped[str] = mapped_column(String(200), primary_key=True)
-    """The guest id it adopted: games, ratings and seats keyed by it stay the account's."""
-    name: Mapped[str] = mapped_column(String(64))
-    name_key: Mapped[str] = mapped_column(String(64), unique=True)
-    """The name as compared (pasur.server.accounts.names.name_key): one account per key."""
-    user_handle: Mapped[str] = mapped_column(String(64), unique=True)
-    """The WebAuthn user handle (random, base64url): what a discoverable passkey returns."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    name_changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class PasskeyRow(Base):
-    """One passkey (WebAuthn credential) of an account."""
-
-    __tablename__ = "passkeys"
-
-    id: Mapped[str] = mapped_column(String(1400), primary_key=True)
-    """The credential id, base64url."""
-    account_id: Mapped[str] = mapped_column(
-        String(200), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
-    )
-    public_key: Mapped[str] = mapped_column(String(2000))
-    """The COSE public key, base64url."""
-    sign_count: Mapped[int] = mapped_column(Integer)
-    transports: Mapped[list[str]] = mapped_column(JSON)
-    label: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    used_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class AccountSessionRow(Base):
-    """One signed-in device: its cookie carries the token whose digest is the key."""
-
-    __tablename__ = "account_sessions"
-
-    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
-    """The SHA-256 of the session token (the token itself is only in the cookie)."""
-    public_id: Mapped[str] = mapped_column(String(32), unique=True)
-    """What the account page calls the session, to revoke it."""
-    account_id: Mapped[str] = mapped_column(
-        String(200), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
-    )
-    label: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class DeviceLinkRow(Base):
-    """A one-time code a signed-in device shows, to sign in another device."""
-
-    __tablename__ = "device_links"
-
-    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
-    account_id: Mapped[str] = mapped_column(
-        String(200), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
-    )
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class PasskeyChallengeRow(Base):
-    """A WebAuthn ceremony under way: its challenge is used once, before it expires."""
-
-    __tablename__ = "passkey_challenges"
-
-    challenge: Mapped[str] = mapped_column(String(128), primary_key=True)
-    """The challenge, base64url."""
-    purpose: Mapped[str] = mapped_column(String(16))
-    """``register`` (a new passkey) or ``sign_in``."""
-    subject: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    """The guest or account a new passkey is for; None when signing in."""
-    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """The name a guest's new account will have."""
-    user_handle: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-# Friends, blocks, presence and challenges between accounts (pasur.server.accounts.friends).
-
-
-class FollowRow(Base):
-    """One account follows another (a friend: they see whether the other is online)."""
-
-    __tablename__ = "follows"
-
-    follower_id: Mapped[str] = mapped_column(String(200), primary_key=True)
-    followed_id: Mapped[str] = mapped_column(String(200), primary_key=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class BlockRow(Base):
-    """One account blocks another: no follow, no challenge between them."""
-
-    __tablename__ = "blocks"
-
-    blocker_id: Mapped[str] = mapped_column(String(200), primary_key=True)
-    blocked_id: Mapped[str] = mapped_column(String(200), primary_key=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class PresenceRow(Base):
-    """When an account was last seen by any server process (at most once a minute)."""
-
-    __tablename__ = "presence"
-
-    account_id: Mapped[str] = mapped_column(String(200), primary_key=True)
-    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ChallengeRow(Base):
-    """A challenge to a table with chosen settings, from one account to another."""
-
-    __tablename__ = "challenges"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    from_id: Mapped[str] = mapped_column(String(200), index=True)
-    to_id: Mapped[str] = mapped_column(String(200), index=True)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
-    """The table's settings as the challenge's body gave them."""
-    status: Mapped[str] = mapped_column(String(16))
-    """``pending``, ``accepted`` or ``declined``."""
-    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    """The table made when the challenge was accepted."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 # Quick match (pasur.server.queue).

@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from pasur.protocol import ErrorCode
@@ -15,6 +17,7 @@ from pasur.rules.records import dumps
 from pasur.server.history.archive import GameArchive
 from pasur.server.history.games import GamesStore
 from pasur.server.history.ratings import Ratings
+from pasur.server.http.fields import SEATS
 from pasur.server.http.guests import Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
@@ -61,7 +64,9 @@ async def game_positions(request: Request, table_id: str, game: int) -> Response
     summary="The coach's review of a seat",
     responses=refusals(*GAME_CODES, E.NO_SUCH_SEAT),
 )
-async def game_review(request: Request, table_id: str, game: int, seat: int) -> Response:
+async def game_review(
+    request: Request, table_id: str, game: int, seat: Annotated[int, Query(ge=0, le=SEATS - 1)]
+) -> Response:
     """The seat's costliest turns by the expert's judgement (several seconds the first time)."""
     return JSONResponse(await _archive(request).review(table_id, game, seat))
 

@@ -3,8 +3,9 @@ database or Redis is unreachable, and a generic 500 that reveals nothing.
 
 Every refusal of a REST call is :class:`~pasur.protocol.Refused`, answered with its code's status
 and one body, ``{"detail": {"code": ..., "message": ...}}``; so are Starlette's own refusals (no
-such path, a method the path does not take, a body too large). Bad input is the one exception:
-FastAPI's 422 lists every wrong field at once, ``{"detail": [{"loc", "msg", "type"}]}``, and a
+such path, a method the path does not take, a body too large), and bad input: a field missing,
+of the wrong type or outside its limits is 422 ``bad_request`` whose ``fields`` list every wrong
+field at once (``[{"loc", "msg", "type"}]``), so a client reads one shape whatever went wrong. A
 feature reports a wrong field the same way by raising :func:`field_error`.
 
 A server cannot store or read anything while its database is unreachable, and one that shares
@@ -32,7 +33,7 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.types import ExceptionHandler
 
-from pasur.protocol import ErrorCode, Refused
+from pasur.protocol import ErrorCode, JSONObject, Refused
 from pasur.protocol.frames import ErrorFrame
 from pasur.server.http.logs import redact
 from pasur.server.http.sockets import close_quietly, send_now
@@ -118,10 +119,15 @@ async def http_refusal(_request: Request, exc: Exception) -> Response:
     return refusal(Refused(code, str(exc.detail)), status=exc.status_code, headers=exc.headers)
 
 
+BAD_INPUT_STATUS = 422
+"""The status of bad input (``bad_request`` with its ``fields``); a body that cannot be read at
+all is the code's own 400."""
+
+
 async def _validation_error(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     # Only where, why and what kind: the input itself is not echoed back.
-    lines = [
+    fields: list[JSONObject] = [
         {
             "loc": [
                 _text(part) if isinstance(part, str) else part
@@ -133,7 +139,15 @@ async def _validation_error(_request: Request, exc: Exception) -> Response:
         }
         for error in exc.errors()
     ]
-    return JSONResponse({"detail": lines}, status_code=422)
+    message = "; ".join(f"{_where(field['loc'])}: {field['msg']}" for field in fields)
+    detail = Refused(ErrorCode.BAD_REQUEST, message or "bad input").to_json()
+    return JSONResponse({"detail": detail | {"fields": fields}}, status_code=BAD_INPUT_STATUS)
+
+
+def _where(loc: object) -> str:
+    # ["body", "bots", "1"] is "bots.1": where the field is, as its body or query names it.
+    assert isinstance(loc, list)
+    return ".".join(str(part) for part in loc[1:] or loc)
 
 
 def _text(text: str) -> str:

@@ -5,6 +5,9 @@ in the ``pasur_guest`` cookie, signed with :mod:`itsdangerous` so nobody can for
 person's id. The signing secret is the ``PASUR_SECRET`` environment variable when it is set;
 otherwise one is generated at the first start and kept in the database (the ``server_secrets``
 table), so cookies stay valid across restarts.
+
+A guest's name is any name a table takes (``bad_name`` otherwise), but not one that would pass for
+an account or for the site (:func:`check_guest_name`, ``name_taken``; ``docs/accounts.md``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from pasur.protocol import ErrorCode, Refused
+from pasur.protocol.names import name_key, passes_for_site
+from pasur.server.db.account_rows import AccountRow
 from pasur.server.db.database import Database
 from pasur.server.db.rows import ServerSecretRow
 
@@ -110,6 +115,29 @@ class Guests:
         if not isinstance(guest_id, str) or not isinstance(name, str) or not guest_id:
             return None
         return Guest(guest_id, name, session if isinstance(session, str) else None)
+
+
+async def check_guest_name(database: Database, name: str) -> None:
+    """Refuse a guest ``name`` (already clean) that would pass for someone else: a word of the
+    site's (:func:`~pasur.protocol.names.passes_for_site`), or an account's name, or one that is
+    the same by :func:`~pasur.protocol.names.name_key` (``ALI`` for the account ``Ali``). A guest
+    who has that account signs in to it instead.
+
+    Raises:
+        Refused: ``name_taken``, saying which.
+    """
+    if passes_for_site(name):
+        raise Refused(ErrorCode.NAME_TAKEN, "that name is the site's own; choose another")
+    async with database.engine.connect() as connection:
+        found = await connection.scalar(
+            select(AccountRow.id).where(AccountRow.name_key == name_key(name)).limit(1)
+        )
+    if found is not None:
+        raise Refused(
+            ErrorCode.NAME_TAKEN,
+            "an account has that name (or one that looks the same); choose another, or sign in "
+            "if it is yours",
+        )
 
 
 async def stored_secret(database: Database, name: str, make: Callable[[], str]) -> str:

@@ -161,7 +161,13 @@ class AddressLimits:
         self._open[address] -= 1
         if self._open[address] <= 0:
             del self._open[address]
-            self._idle.append((self._clock(), address))
+            now = self._clock()
+            self._idle.append((now, address))
+            # Closings pile up too when few addresses come and go all day (a club whose people
+            # reconnect after every game), with never a new address to prune for.
+            oldest = self._idle[0][0]
+            if len(self._idle) >= PRUNE_AT and oldest + self._connects.seconds <= now:
+                self._prune()
 
     def open_sockets(self, address: str) -> int:
         """How many sockets ``address`` holds open."""

@@ -23,8 +23,9 @@ PACKAGES = ("rules", "bots", "protocol")
 MODULES = (
     "server/__init__.py",
     "server/tables/__init__.py",
-    *(f"server/tables/{name}.py" for name in ("config", "leavers", "moves", "plays", "seats")),
-    *(f"server/tables/{name}.py" for name in ("state", "table", "take_backs", "timers", "views")),
+    *(f"server/tables/{name}.py" for name in ("config", "event_log", "leavers", "moves", "plays")),
+    *(f"server/tables/{name}.py" for name in ("seats", "state", "table", "take_backs", "timers")),
+    "server/tables/views.py",
     "server/offline/__init__.py",
     "server/offline/bytecode.py",
     "server/offline/practice.py",

@@ -9,7 +9,9 @@ play checked by the engine), replays the finished game's record with
 The person's seat gets the id and name of their cookie (a guest's, or a signed-in account's:
 the game is then the account's, under its name whatever name was typed offline); the game is
 never rated. Sending the same game twice stores it once (its id is a digest of who sent it and
-what).
+what), and the table is stored whole in one transaction: a repeat that finds its id answers the
+same body (200, not 201) for a game that is in the history, even when the first sending failed
+half-way or is still being stored.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from pasur.bots import BOT_NAMES
 from pasur.protocol import ErrorCode, Kind, Refused
 from pasur.rules import PasurError
 from pasur.rules.records import replay
@@ -32,7 +35,7 @@ from pasur.server.http.guests import Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.tables.config import TableConfig
-from pasur.server.tables.seats import Status
+from pasur.server.tables.seats import Status, bot_name
 from pasur.server.tables.store import TableExists, TableStore
 from pasur.server.tables.table import Table
 
@@ -48,14 +51,26 @@ TABLE_PREFIX = "off-"
 YOU = 0
 """The person's seat at a practice table (every other seat is a bot's)."""
 
+BOTS = frozenset(bot_name(level) for level in BOT_NAMES)
+"""The names a practice table's bots sit under."""
+
 
 @router.post(
     "/api/offline/games",
     summary="Add games played offline to the history",
     status_code=201,
-    responses=refusals(
-        E.NO_GUEST, E.BAD_LOG, E.BAD_CONFIG, E.NOT_FINISHED, E.CROSS_SITE, E.UNAVAILABLE, body=True
-    ),
+    responses={
+        200: {"description": "The same upload was stored before: the same answer."},
+        **refusals(
+            E.NO_GUEST,
+            E.BAD_LOG,
+            E.BAD_CONFIG,
+            E.NOT_FINISHED,
+            E.CROSS_SITE,
+            E.UNAVAILABLE,
+            body=True,
+        ),
+    },
     openapi_extra={
         "requestBody": {
             "required": True,
@@ -88,20 +103,19 @@ async def upload_games(request: Request) -> Response:
     ]
     answer = {"table_id": table_id, "games": games}
     store = shared(request, "table_store", TableStore)
-    stored = table.history
     try:
+        # The whole table in one transaction, with the history's rows of its games: a table of
+        # this id is always a whole game, so a repeat that finds it may say it is stored.
         await store.create(
             table_id,
             creator=guest.id,
             config=config.to_json(),
             private=True,
-            status=Status.WAITING.value,
-            events=stored[:1],
+            status=table.status.value,
+            events=table.history,
         )
     except TableExists:  # the same upload, sent before or at the same moment (two pages online)
         return JSONResponse(answer)
-    # Appended as one step, so the history's rows are written with the games' end.
-    await store.append(table_id, stored[1:], status=table.status.value)
     return JSONResponse(answer, status_code=201)
 
 
@@ -131,12 +145,19 @@ def _read(body: bytes) -> tuple[TableConfig, list[dict[str, Any]]]:
 
 def _as_you(event: dict[str, Any], player_id: str, name: str) -> dict[str, Any]:
     """The event with the person's seat given to ``player_id`` under ``name`` (in the names each
-    game starts with too); nobody else may be a person."""
+    game starts with too); nobody else may be a person, and each bot sits under its level's name,
+    so no name in an upload is text the server was sent."""
     data = event.get("data")
     if event.get("kind") == Kind.STARTED.value and isinstance(data, dict):
         seats = data.get("seats")
         if isinstance(seats, list) and seats:
+            if not all(seat in BOTS for seat in seats[1:]):
+                raise Refused(E.BAD_LOG, "a game played offline has bots in every other seat")
             return {**event, "data": {**data, "seats": [name, *seats[1:]]}}
+    if event.get("kind") == Kind.BOT_SEATED.value:
+        level, named = (data.get("level"), data.get("name")) if isinstance(data, dict) else ("", "")
+        if level not in BOT_NAMES or named != bot_name(str(level)):
+            raise Refused(E.BAD_LOG, "a bot sits under its level's name")
     if event.get("kind") != Kind.SEATED.value:
         return event
     if not isinstance(data, dict) or data.get("seat") != YOU:

@@ -3,48 +3,41 @@ OpenAPI page, constraints included).
 
 Bodies are read as sent: a field of the wrong JSON type is refused (422 naming it), never
 converted (``{"seat": true}`` is not seat 1), and a field the API does not know is refused.
-Limits that do not depend on the table are schema constraints; the table checks the rest (a seat
-number against its seats, a bot level against the levels) and answers with its error codes.
+Limits that do not depend on the table are schema constraints (:mod:`pasur.server.http.fields`:
+seats, levels, presets and house rules); the table checks the rest (a seat number against its
+seats, settings that do not go together) and answers with its error codes.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict
+from pydantic import BaseModel, ConfigDict, Field
 
 from pasur.protocol.text import MAX_NAME
+from pasur.server.http.fields import WHOLE, BotLevel, HouseRules, Preset, Seat, SeatKey
+from pasur.server.http.text import GuestName
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-
-SeatKey = Annotated[int, Strict(False), Field(ge=0, le=3)]
-"""A seat number as a JSON object's key, which is always text: ``"1"``."""
-
-Setting = Annotated[str, Field(max_length=40)]
-Level = Annotated[str, Field(max_length=40)]
 
 
 class GuestBody(BaseModel):
     model_config = _STRICT
-    name: str = Field(
-        max_length=200,
-        description=f"The name shown at tables: 1 to {MAX_NAME} printable characters once "
-        "its spaces are tidied (longer text is refused as bad_name).",
+    name: GuestName = Field(
+        description=f"The name shown at tables: up to {MAX_NAME} characters, something to read "
+        "and no control characters or direction overrides (docs/protocol.md, section 3a); it is "
+        "kept normalised (NFC) with its spaces tidied. Refused as bad_name, or name_taken for an "
+        "account's name or a word of the site's (docs/accounts.md)."
     )
 
 
 class NewTable(BaseModel):
     model_config = _STRICT
-    players: int = Field(2, ge=2, le=4, description="Seats: 2, 3 or 4 (4 for partnerships).")
-    preset: str = Field(
-        "standard", max_length=40, description="The house-rule preset: standard or pagat."
+    players: Annotated[int, Field(ge=2, le=4), WHOLE] = Field(
+        2, description="Seats: 2, 3 or 4 (4 for partnerships)."
     )
-    settings: dict[Setting, Setting] = Field(
-        default_factory=dict,
-        max_length=40,
-        description='Settings changed from the preset, as `pasur --set` takes them: {"target": '
-        '"100"}. Values are text.',
-    )
+    preset: Preset = Field("standard", description="The house-rule preset (GET /api/rules).")
+    settings: HouseRules = Field(default_factory=dict)
     private: bool = Field(
         True, description="Private tables are joined by invite; public ones are in the lobby."
     )
@@ -65,21 +58,27 @@ class NewTable(BaseModel):
         description="ask: the seat that just played may ask to take its play back, and every "
         "other person must accept (docs/protocol.md, section 8a); off at rated tables.",
     )
-    bots: dict[SeatKey, Level] = Field(
+    bots: dict[SeatKey, BotLevel] = Field(
         default_factory=dict,
-        max_length=4,
-        description='Bots seated at once, by seat: {"1": "random"}.',
+        description='Bots seated at once, by seat: {"1": "random"}; a seat the table does not '
+        "have is `no_such_seat`.",
     )
+
+    def bot_seats(self) -> dict[int, str]:
+        """The bots by seat number."""
+        return {int(seat): level for seat, level in self.bots.items()}
 
 
 class JoinBody(BaseModel):
     model_config = _STRICT
-    seat: int | None = Field(
-        None, description="The seat to take, from 0; null or absent for the first empty one."
+    seat: Seat | None = Field(
+        None,
+        description="The seat to take, from 0; null or absent for the seat kept for the caller, "
+        "else the first empty one. A seat the table does not have is `no_such_seat`.",
     )
 
 
 class BotBody(BaseModel):
     model_config = _STRICT
-    seat: int = Field(description="The empty seat, from 0.")
-    level: Level = Field(description="The bot's level: random, beginner, casual, … expert.")
+    seat: Seat = Field(description="The empty seat, from 0.")
+    level: BotLevel = Field(description="The bot's level, weakest first.")

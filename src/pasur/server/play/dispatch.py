@@ -132,7 +132,7 @@ class Dispatcher:
         elif isinstance(frame, TakeBackFrame | TakeBackAnswer):
             _seated(seat, "spectators do not take plays back")
             answer = frame.accept if isinstance(frame, TakeBackAnswer) else None
-            await self._act(live, TakeBack(seat, answer))
+            await self._act(live, TakeBack(seat, answer, frame.version))
         elif isinstance(frame, ChatFrame):
             await self._chat(live, connection, frame)
         elif isinstance(frame, EmoteFrame):

@@ -12,14 +12,15 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Body, Path, Request
 from fastapi.responses import JSONResponse, Response
 
 from pasur.protocol import ErrorCode, JSONObject, Refused
-from pasur.protocol.text import clean_name
 from pasur.rules import PasurError, make_rules
+from pasur.server.db.database import Database
 from pasur.server.history.ratings import Ratings
-from pasur.server.http.guests import COOKIE, Guest, Guests
+from pasur.server.http.fields import SEATS
+from pasur.server.http.guests import COOKIE, Guest, Guests, check_guest_name
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
 from pasur.server.play.access import guest, live_table, manager, may_manage, token_seat
@@ -64,21 +65,25 @@ def rejoin_url(table_id: str, token: str) -> str:
 @router.post(
     "/api/guest",
     summary="Choose a guest name (sets the signed guest cookie)",
-    responses=refusals(E.BAD_NAME, E.ACCOUNT_NAME, E.CROSS_SITE, body=True),
+    responses=refusals(
+        E.BAD_NAME, E.NAME_TAKEN, E.ACCOUNT_NAME, E.CROSS_SITE, E.UNAVAILABLE, body=True
+    ),
 )
 async def new_guest(request: Request, body: GuestBody) -> Response:
-    """Set the guest cookie. A guest who already has one keeps their id with the new name.
+    """Set the guest cookie. A guest who already has one keeps their id with the new name, which
+    may not be an account's or a word of the site's (``name_taken``).
 
     A signed-in account's table name is its account name: posting exactly that name answers it
     and changes nothing (a page cached from before ``GET /api/me`` still seats the account),
     any other is ``account_name``."""
-    name = clean_name(body.name)
+    name = body.name
     guests = shared(request, "guests", Guests)
     known = guests.read(request.cookies.get(COOKIE))
     if known is not None and known.session is not None:
         if name != known.name:
             raise Refused(E.ACCOUNT_NAME, "an account's name changes on the account page")
         return JSONResponse({"name": known.name})
+    await check_guest_name(shared(request, "database", Database), name)
     who = Guest(known.id, name) if known is not None else guests.new_guest(name)
     response = JSONResponse({"name": who.name})
     guests.set_cookie(response, request, who)
@@ -112,7 +117,6 @@ async def me(request: Request) -> Response:
     summary="Create a table",
     responses=refusals(
         E.BAD_CONFIG,
-        E.BAD_LEVEL,
         E.NO_SUCH_SEAT,
         E.NO_GUEST,
         E.CROSS_SITE,
@@ -141,7 +145,7 @@ async def create_table(request: Request, body: NewTable) -> Response:
         rated=body.rated,
         take_backs=body.take_backs,
     )
-    live = await manager(request).create(config, creator.id, body.bots)
+    live = await manager(request).create(config, creator.id, body.bot_seats())
     invite = shared(request, "invites", Invites).for_table(request.url, live.id)
     return JSONResponse({"table_id": live.id, **invite})
 
@@ -275,7 +279,6 @@ async def leave_table(request: Request, table_id: str) -> Response:
         E.NO_SUCH_SEAT,
         E.SEAT_TAKEN,
         E.SEAT_RESERVED,
-        E.BAD_LEVEL,
         E.GAME_RUNNING,
         E.CROSS_SITE,
         body=True,
@@ -293,7 +296,9 @@ async def put_bot(request: Request, table_id: str, body: BotBody) -> Response:
     summary="Take a bot out of its seat",
     responses=refusals(*SEAT_CODES, E.NO_SUCH_SEAT, E.NOT_A_BOT, E.GAME_RUNNING, E.CROSS_SITE),
 )
-async def remove_bot(request: Request, table_id: str, seat: int) -> Response:
+async def remove_bot(
+    request: Request, table_id: str, seat: Annotated[int, Path(ge=0, le=SEATS - 1)]
+) -> Response:
     """Empty a bot's seat between games (the table's creator or a seated person only)."""
     live = await live_table(request, table_id)
     may_manage(request, live)

@@ -3,11 +3,14 @@ pairs), ``DELETE`` to leave, ``POST /api/queue/bot`` to take the bot offered aft
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from pasur.protocol import ErrorCode, Refused
+from pasur.server.http.fields import WHOLE
 from pasur.server.http.guests import Guest, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
@@ -21,8 +24,12 @@ E = ErrorCode
 
 class QueueBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    players: int = Field(2, ge=2, le=4, description="Seats: 2, 3 or 4 (4 plays in partnerships).")
-    turn_timer: int | None = Field(None, description="Seconds per turn: 15, 30, 60 or null.")
+    players: Annotated[int, Field(ge=2, le=4), WHOLE] = Field(
+        2, description="Seats: 2, 3 or 4 (4 plays in partnerships)."
+    )
+    turn_timer: Literal[15, 30, 60] | None = Field(
+        None, description="Seconds per turn: 15, 30, 60 or null (a quick match is played live)."
+    )
     rated: bool = Field(False, description="Whether the game moves ratings.")
 
 

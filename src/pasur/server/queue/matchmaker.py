@@ -68,7 +68,9 @@ class Matchmaker:
         self._tidied_at = -TIDY_EVERY
 
     async def join(self, who: Guest, wanted: Wanted) -> JSONObject:
-        """Queue the person for ``wanted`` (leaving any queue they were in), then pair.
+        """Queue the person for ``wanted`` (leaving a queue for another kind of game), then
+        pair; answers the status, so a repeat while their table is made or their seat waits to
+        be read answers that (:meth:`QueueStore.put`).
 
         Raises:
             Refused: ``bad_config`` for a kind of game no table can be.

@@ -5,7 +5,9 @@ and ask for their status at another (the load balancer sends each request anywhe
 done by whichever process is asked; a group is *claimed* first, by moving its rows from
 ``waiting`` to ``seating`` in one statement that must change every one of them, so two
 processes pairing at once never seat a person twice: the one whose claim comes second changes
-fewer rows and gives the group up.
+fewer rows and gives the group up. Queueing is one statement too (:meth:`QueueStore.put`), and
+it never takes a row out of ``seating`` or ``matched``: a person who queues twice at once is
+seated once.
 
 A page that stops asking leaves the queue after :data:`GONE_AFTER` seconds; a claim whose
 process died before the table was made goes back to waiting after :data:`STUCK_AFTER`; a seat
@@ -18,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from pasur.server.db.rows import QueueSeekerRow
+from pasur.server.db.upsert import insert_or
 from pasur.server.queue.pairing import Seeker, Wanted
 
 WAITING, SEATING, MATCHED = "waiting", "seating", "matched"
@@ -37,6 +40,9 @@ UNREAD_AFTER = 3600.0
 """Seconds a seat is kept for someone who has not come to read it."""
 
 Row = QueueSeekerRow
+
+_QUEUEING = ("name", "rating", "players", "turn_timer", "rated", "joined_at", "seen_at")
+"""The columns a new queueing writes over a row waiting for another kind of game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,20 +70,37 @@ class QueueStore:
         self._engine = engine
 
     async def put(self, seeker: Seeker) -> None:
-        """Queue ``seeker``, in place of any row the person had (a queue, or an unread seat)."""
+        """Queue ``seeker``: a new row, or in place of the person's row waiting for another kind
+        of game. Any other row of theirs stays as it is: one waiting for the same kind keeps its
+        place, and one being seated or holding an unread seat (of any kind) keeps the seat, so
+        a second request of a double click neither loses the seat nor earns a second one.
+
+        One statement (:mod:`pasur.server.db.upsert`), so two puts at once, or a put and a
+        claim, never interleave a delete and an insert.
+        """
         async with self._engine.begin() as connection:
-            await connection.execute(delete(Row).where(Row.player_id == seeker.player_id))
+            statement = insert_or(connection, Row).values(
+                player_id=seeker.player_id,
+                name=seeker.name,
+                rating=seeker.rating,
+                players=seeker.wanted.players,
+                turn_timer=seeker.wanted.turn_timer,
+                rated=seeker.wanted.rated,
+                joined_at=seeker.joined_at,
+                seen_at=seeker.joined_at,
+                state=WAITING,
+            )
+            new = statement.excluded
+            another_kind = or_(
+                Row.players != new.players,
+                Row.rated != new.rated,
+                Row.turn_timer.is_distinct_from(new.turn_timer),
+            )
             await connection.execute(
-                insert(Row).values(
-                    player_id=seeker.player_id,
-                    name=seeker.name,
-                    rating=seeker.rating,
-                    players=seeker.wanted.players,
-                    turn_timer=seeker.wanted.turn_timer,
-                    rated=seeker.wanted.rated,
-                    joined_at=seeker.joined_at,
-                    seen_at=seeker.joined_at,
-                    state=WAITING,
+                statement.on_conflict_do_update(
+                    index_elements=[Row.player_id],
+                    set_={name: new[name] for name in _QUEUEING},
+                    where=and_(Row.state == WAITING, another_kind),
                 )
             )
 

@@ -66,7 +66,10 @@ CHANGE = (*READ, E.READ_ONLY, E.SHEET_CHANGED, E.CROSS_SITE)
     status_code=201,
     response_model=SheetOut,
     summary="Create a score sheet",
-    responses=refusals(E.CROSS_SITE, E.UNAVAILABLE, body=True),
+    responses={
+        200: {"model": SheetOut, "description": "The sheet made before with this `made_offline`."},
+        **refusals(E.CROSS_SITE, E.UNAVAILABLE, body=True),
+    },
 )
 async def create_sheet(body: SheetCreate, store: Store) -> Response:
     """Start a sheet for 2, 3 or 4 players (or two teams) under the table's rules.

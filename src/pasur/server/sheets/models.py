@@ -7,28 +7,19 @@ field the API does not know is refused, so that a typo cannot be silently ignore
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from pasur.server.http.fields import Whole
+from pasur.server.http.text import PlayerName
 
 MAX_SIDES = 8
 """A bound on per-player lists, well above the 4 the rules allow (they give the real message)."""
 
 _INPUT = ConfigDict(extra="forbid", strict=True)
 
-
-def _printable(name: str) -> str:
-    categories = {unicodedata.category(char) for char in name}
-    if "Cc" in categories:
-        raise ValueError("a name cannot hold control characters (tabs, line breaks, …)")
-    if "Cs" in categories:
-        raise ValueError("a name cannot hold half of a UTF-16 surrogate pair")
-    return name
-
-
-PlayerName = Annotated[str, AfterValidator(_printable)]
-PerSide = Annotated[list[int], Field(max_length=MAX_SIDES)]
+PerSide = Annotated[list[Whole], Field(max_length=MAX_SIDES)]
 CardText = Annotated[str, Field(max_length=16)]
 Pile = Annotated[list[CardText], Field(max_length=52)]
 
@@ -54,7 +45,8 @@ class SheetCreate(BaseModel):
     players: list[PlayerName] = Field(
         max_length=16,
         description="The players' names in seating order: 2, 3 or 4 of them, each up to 40 "
-        "characters and all different. With partnerships=on, 4 names: seats 1 and 3 play "
+        "characters (no control characters or direction overrides; kept normalised, NFC, with "
+        "its spaces tidied) and all different. With partnerships=on, 4 names: seats 1 and 3 play "
         "against 2 and 4.",
     )
     preset: str = Field(
@@ -66,7 +58,7 @@ class SheetCreate(BaseModel):
         description="Settings changed from the preset, by name, as `pasur --set` takes them: "
         'for example {"sur-points": "10", "target": "100", "partnerships": "on"}.',
     )
-    first_dealer: int = Field(1, description="The player (from 1) who deals the first round.")
+    first_dealer: Whole = Field(1, description="The player (from 1) who deals the first round.")
     made_offline: str | None = Field(
         None,
         pattern=r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
@@ -86,8 +78,8 @@ class CountsIn(BaseModel):
     )
     aces: PerSide = Field(description="Aces each player took; they add up to 4.")
     jacks: PerSide = Field(description="Jacks each player took; they add up to 4.")
-    ten_of_diamonds: int = Field(description="The player (from 1) who took the 10♦.")
-    two_of_clubs: int = Field(
+    ten_of_diamonds: Whole = Field(description="The player (from 1) who took the 10♦.")
+    two_of_clubs: Whole = Field(
         description="The player (from 1) who took the 2♣; that player has at least one club."
     )
     surs: PerSide | None = Field(

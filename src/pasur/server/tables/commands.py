@@ -97,17 +97,19 @@ class Rematch(Command):
 @dataclass(frozen=True, slots=True)
 class TakeBack(Command):
     """``seat`` asks to take back its last play (``answer`` None), or answers the take-back asked
-    (``take_backs="ask"``: :mod:`~pasur.server.tables.take_backs`)."""
+    (``take_backs="ask"``: :mod:`~pasur.server.tables.take_backs`), at the version they saw when
+    they say one."""
 
     seat: int
     answer: bool | None = None
+    version: int | None = None
     name: ClassVar[str] = "take_back"
 
     def run(self, table: Table, now: float) -> list[Event]:
-        return table.take_back(self.seat, self.answer, now=now)
+        return table.take_back(self.seat, self.answer, now=now, expected_version=self.version)
 
     def fields(self) -> JSONObject:
-        return {"seat": self.seat, "answer": self.answer}
+        return {"seat": self.seat, "answer": self.answer, "version": self.version}
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +277,8 @@ def command_from_json(data: JSONObject) -> Command:
         if name == Rematch.name:
             return Rematch(fields.integer("seat"), fields.boolean("accept"))
         if name == TakeBack.name:
-            return TakeBack(fields.integer("seat"), fields.optional_boolean("answer"))
+            seat, answer = fields.integer("seat"), fields.optional_boolean("answer")
+            return TakeBack(seat, answer, fields.optional_integer("version"))
         if name == SetConnected.name:
             return SetConnected(fields.integers("seats"), fields.boolean("connected"))
         if name == Join.name:

@@ -80,7 +80,8 @@ class LiveTable:
         """Whether this process is the table's writer (always, with one process); otherwise the
         table is a replica that follows the writer's events (:mod:`pasur.server.cluster`)."""
         self.used_at = clock()
-        """When the table was last asked for here (replicas nobody asks for are let go)."""
+        """When the table was last asked for here, or a socket here closed: a table nobody uses is
+        let go (:mod:`~pasur.server.tables.idle`; replicas, :mod:`pasur.server.cluster`)."""
         self.elsewhere: set[str] = set()
         """The people whose sockets at other processes said so, as those processes forwarded
         their seats' connections here (:mod:`pasur.server.cluster`)."""

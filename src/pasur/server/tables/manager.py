@@ -8,14 +8,11 @@ connection, each rendered for its recipient. If storing fails the table is dropp
 and its connections are closed, so nothing is sent that the database does not hold; the next
 request reloads it. A background task per table sleeps until :meth:`Table.next_deadline` and
 ticks the table then, so bots, turn timers and disconnect grace periods act with nobody sending
-anything.
+anything. A table where nothing can happen without someone asking (finished, left, or waiting for
+a clock far away) leaves memory, and is loaded again when asked for (:mod:`.idle`).
 
-Which process writes a table is the manager's :class:`Ownership` to say: this one alone
-(:class:`LocalOwnership`, the default), or one of several sharing a database
-(:class:`pasur.server.cluster.ownership.RedisOwnership`), in which case a command for a table
-written elsewhere is forwarded there and the table here follows. The interface is defined here,
-by the manager that uses it, so the arrows point one way: the cluster knows the manager, not the
-reverse.
+Which process writes a table is the manager's :class:`~pasur.server.tables.owners.Ownership` to
+say (:mod:`.owners`).
 
 The table's chat lives here too, beside the table rather than in it: chat lines are not events
 (they must not raise the version, or plays would go stale) and are kept in memory only.
@@ -27,17 +24,18 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
 from pasur.protocol.frames import ChatLine, EmoteShown, EventFrame, SnapshotFrame, Welcome
 from pasur.server.tables.chat import chat_line, deliver
-from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected
+from pasur.server.tables.commands import Command, PutBot, SetConnected
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.idle import IDLE_SWEEP, WAKE_AHEAD, idle_tables, wake_at
 from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
+from pasur.server.tables.owners import LocalOwnership, Ownership
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
 from pasur.server.tables.ticker import tick_at_deadlines
@@ -50,94 +48,6 @@ restart", as uvicorn closes the sockets it holds then, so the client reconnects 
 (to this server once it is back, or to another one)."""
 
 STORE_FAILED = "the table could not be stored; try again (it is read again from the database)"
-
-
-class Ownership(Protocol):
-    """What a table manager asks about who writes its tables, at the few moments that differ:
-
-    - before loading a table, whether this process is to write it (:meth:`claim`);
-    - for a command at a table written elsewhere, to run it there (:meth:`forward`);
-    - after a table is resumed here, after each stored step, after a chat line, when a seat's
-      last socket here closes, when a table is let go, and when the manager starts and stops.
-    """
-
-    async def start(self, tables: TableManager) -> None:
-        """The manager is starting: take and resume the tables that are this process's to run."""
-
-    async def pause(self) -> None:
-        """The manager is stopping: take no more tables (the tables are stopped next)."""
-
-    async def stop(self, written: Sequence[str]) -> None:
-        """The manager has stopped; ``written`` are the ids of the tables this process wrote."""
-
-    async def claim(self, table_id: str) -> bool:
-        """A table is about to be loaded: whether this process writes it (taking it if free)."""
-
-    async def created(self, live: LiveTable) -> None:
-        """A table made here, stored and written by this process."""
-
-    def resumed(self, live: LiveTable) -> None:
-        """This process has just started writing ``live`` (loaded it, or taken it over) and
-        marked gone the people with no socket here."""
-
-    async def forward(self, live: LiveTable, command: Command) -> list[Event] | None:
-        """Run ``command`` where ``live`` (a table this process does not write) is written, and
-        bring ``live`` up to date; None when no process wrote it and this one took it instead.
-
-        Raises:
-            Refused: the writer refused the command, or ``unavailable``.
-        """
-
-    def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
-        """A step of a table written here was stored and sent to its sockets here."""
-
-    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
-        """A chat line was said (or an emote shown) at a table here."""
-
-    def left(self, live: LiveTable, seat: int) -> None:
-        """The last socket here of a seated person closed, and they were marked gone."""
-
-    def forget(self, table_id: str, written: bool) -> None:
-        """This process holds the table no more (there is no such table, its step could not be
-        stored, or nobody here follows it); ``written``: it was the table's writer."""
-
-
-class LocalOwnership:
-    """One process writes every table: nothing to share, nothing to forward."""
-
-    async def start(self, tables: TableManager) -> None:
-        """Resume every table whose game has not finished (after a restart)."""
-        await tables.resume_unfinished()
-
-    async def pause(self) -> None:
-        return None
-
-    async def stop(self, written: Sequence[str]) -> None:
-        return None
-
-    async def claim(self, table_id: str) -> bool:
-        return True
-
-    async def created(self, live: LiveTable) -> None:
-        return None
-
-    def resumed(self, live: LiveTable) -> None:
-        return None
-
-    async def forward(self, live: LiveTable, command: Command) -> list[Event] | None:
-        return None  # never asked: every table is written here
-
-    def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
-        return None
-
-    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
-        return None
-
-    def left(self, live: LiveTable, seat: int) -> None:
-        return None
-
-    def forget(self, table_id: str, written: bool) -> None:
-        return None
 
 
 class TableManager:
@@ -164,8 +74,9 @@ class TableManager:
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def resume_unfinished(self) -> None:
-        """Load every table whose game has not finished and that has something to do soon (an
-        idle correspondence table stays in the database): its timers go on."""
+        """Load every table whose game has not finished and that has something to do by itself
+        soon, by its stored ``wake_at`` (:func:`wake_at`): its timers go on. The others stay in
+        the database until someone asks for them."""
         soon = to_wall(clock()) + WAKE_AHEAD
         for table_id in await self.store.active_ids(awake_before=soon):
             if table_id in self.tables:
@@ -209,6 +120,7 @@ class TableManager:
             private=config.private,
             status=table.status.value,
             events=events,
+            wake_at=wake_at(table, clock()),
         )
         live = LiveTable(table_id, table, creator, {})
         self.tables[table_id] = live
@@ -323,7 +235,8 @@ class TableManager:
                 turn_started_at=to_wall(table.turn_started)
                 if table.config.correspondence
                 else None,
-                wake_at=wake_at(table),
+                wake_at=wake_at(table, now),
+                version=table.version,
             )
         except Exception:
             log.exception("could not store a step of table %s; dropping it from memory", live.id)
@@ -341,26 +254,34 @@ class TableManager:
                 log.exception("a listener failed after a step of table %s", live.id)
         return events
 
-    def unload_idle(self) -> list[str]:
-        """Take out of memory the idle correspondence tables (:func:`idle_tables`): their next
-        frame or REST call, or their clock coming near, loads them again from the database."""
-        idle = idle_tables(self.tables.values(), clock())
+    async def unload_idle(self) -> list[str]:
+        """Take out of memory the tables nothing happens at (:func:`idle_tables`), their
+        ``wake_at`` stored first (a table stored before it was written with every step may have
+        none): their next frame or REST call, or their clock coming near, loads them again from
+        the database. Returns their ids."""
+        now = clock()
+        idle = idle_tables(self.tables.values(), now)
+        if not idle:
+            return []
+        wakes = [(live.id, live.table.version, wake_at(live.table, now)) for live in idle]
+        await self.store.store_wakes(wakes)
+        idle = idle_tables(idle, clock())  # one asked for meanwhile stays
         for live in idle:
             self.drop(live, 1000, "idle")
         return [live.id for live in idle]
 
     async def _sweep(self) -> None:
-        """Every :data:`IDLE_SWEEP` seconds: unload the idle correspondence tables, and (with one
+        """Every :data:`IDLE_SWEEP` seconds: unload the tables nothing happens at, and (with one
         process) load those whose clock comes near; with Redis, adopting orphaned tables does
         that (:meth:`RedisOwnership.adopt_orphans`)."""
         while self.running:
             await asyncio.sleep(IDLE_SWEEP)
             try:
-                self.unload_idle()
+                await self.unload_idle()
                 if isinstance(self.ownership, LocalOwnership):
                     await self.resume_unfinished()
             except Exception:
-                log.exception("could not unload or wake idle tables")
+                log.exception("could not unload idle tables or wake due ones")
 
     def broadcast(self, live: LiveTable, events: list[Event]) -> None:
         """Send each connection the events as its recipient may see them.
@@ -460,6 +381,7 @@ class TableManager:
         """Forget a connection; the seat is marked gone when its last connection closes."""
         await connection.stop()
         live.connections.discard(connection)
+        live.used_at = clock()  # kept a while after its last socket closes: a reconnect finds it
         seat = connection.recipient
         if seat == SPECTATOR or live.dropped or not self.running:
             return
@@ -476,8 +398,10 @@ class TableManager:
         live.dropped = True
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
-        if live.timer is not None:
-            live.timer.cancel()
+        # The timer is forgotten, not only cancelled: its task's traceback refers back to the
+        # table, a cycle that the paced collector (pasur.server.collector) frees only every
+        # ten minutes; without it, reference counting frees the table at once.
+        self.stop_timer(live)
         for connection in list(live.connections):
             connection.close(code, reason)
         live.connections.clear()
@@ -485,7 +409,7 @@ class TableManager:
 
     def start_timer(self, live: LiveTable) -> None:
         """Tick the table at its deadlines from now on, if this process writes it."""
-        if live.timer is None and self.running and live.owned:
+        if live.timer is None and self.running and live.owned and not live.dropped:
             live.timer = asyncio.create_task(tick_at_deadlines(live, self.act))
 
     def stop_timer(self, live: LiveTable) -> None:

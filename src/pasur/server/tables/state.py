@@ -145,7 +145,7 @@ class TableState:
         elif kind is Kind.ROUND_STARTED:
             self._deal(data, now)
         elif kind is Kind.PLAYED:
-            self._played(data, now, after)
+            self._played(data, event.number, now, after)
         elif kind is Kind.CLAIMED:
             if self.game is None:
                 raise ValueError("a claim before any deal")
@@ -179,7 +179,7 @@ class TableState:
             seat = data["seat"]
             self.seats[seat] = dataclasses.replace(self.seats[seat], stand_in=data["active"])
         elif kind in TAKE_BACK_KINDS:
-            undo = self.take_backs.apply(kind, data)
+            undo = self.take_backs.apply(kind, data, event.number)
             if undo is not None:  # the game and the seat's clock as they were before the play
                 self.game, self.turn_started = undo.game, now - data["used"]
         # DEALT adds nothing: the play before it dealt the cards.
@@ -211,7 +211,7 @@ class TableState:
         self.commitment = data["commitment"]
         self.turn_started = now
 
-    def _played(self, data: EventData, now: float, after: GameState | None) -> None:
+    def _played(self, data: EventData, at: int, now: float, after: GameState | None) -> None:
         game = self.game
         if game is None:
             raise ValueError("a play before any deal")
@@ -220,7 +220,8 @@ class TableState:
         self.count_grace(game.turn, now)
         # A play read back from a log is checked by the engine; one just decided was checked.
         self.game = after if after is not None else play(game, Move.parse(data["move"]))
-        self.take_backs.played(self.config, data, game, self.game, now - self.turn_started)
+        used = now - self.turn_started
+        self.take_backs.played(self.config, data, game, self.game, used, at)
         self.turn_started = now
 
     def count_grace(self, seat: int, now: float) -> None:

@@ -45,6 +45,10 @@ class TableExists(Exception):
     digest of what it holds, as an uploaded offline game's, can be sent twice at once)."""
 
 
+class StaleWriter(Exception):
+    """The table's stored version is not the writer's: another process has written it since."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table as read back: enough to rebuild it."""
@@ -81,13 +85,23 @@ class _Step:
     events: Sequence[Event]
     values: dict[str, Any]
     stored: asyncio.Future[None]
+    at: int | None = None
+    """A step with no events is stored only where the stored table is at this version."""
 
 
 _INSERT_EVENTS = insert(TableEventRow)
 _UPDATE_ROW = update(TableRow).where(TableRow.id == bindparam("step_table"))
+_UPDATE_ROW_AT = _UPDATE_ROW.where(TableRow.version == bindparam("step_at"))
 """The step statements, built once: SQLAlchemy then finds their compiled forms by identity (and
 the columns given) instead of building and hashing new statements for every step. The ``UPDATE``
 sets the columns its parameters name."""
+
+_STORE_WAKE = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("woken"), TableRow.version == bindparam("at"))
+    .values(wake_at=bindparam("wake"))
+)
+"""A ``wake_at`` stored as a table leaves memory, where the table is still at that version."""
 
 
 class TableStore:
@@ -112,8 +126,11 @@ class TableStore:
         private: bool,
         status: str,
         events: Sequence[Event],
+        wake_at: float | None = None,
     ) -> None:
-        """Store a new table with its first events.
+        """Store a new table with its first events (and when it first acts by itself), as one
+        step: ``after_append`` runs in the same transaction, so a table stored whole at once (an
+        uploaded offline game, finished) has its finished games written with it, or nothing is.
 
         Raises:
             TableExists: a table of this id is stored already; nothing was written.
@@ -129,12 +146,15 @@ class TableStore:
             version=events[-1].number if events else 0,
             config=config,
             seats={},
+            wake_at=wake_at,
         )
         try:
             async with self._engine.begin() as connection:
                 await connection.execute(row)
                 if events:
                     await connection.execute(insert(TableEventRow), _event_rows(table_id, events))
+                    if self._after_append is not None:
+                        await self._after_append(connection, table_id, events)
         except IntegrityError:
             raise TableExists(table_id) from None
 
@@ -147,10 +167,16 @@ class TableStore:
         seats: dict[str, str] | None = None,
         turn_started_at: float | None = None,
         wake_at: float | None = None,
+        version: int | None = None,
     ) -> None:
-        """Store a step: its events, the table's new status, its seat tokens if they changed, and
-        at a correspondence table when its turn began and when it next has something to do
-        (seconds since the epoch).
+        """Store a step: its events, the table's new status, its seat tokens if they changed, when
+        it next needs a writer by itself (``wake_at``), and at a correspondence table when its
+        turn began (seconds since the epoch).
+
+        A step is fenced against a writer that lost the table without knowing (a process paused
+        past its lease, ``docs/deploy.md``): its events' numbers are unique in the table's log,
+        and a step with none (new seat tokens) is stored only where the stored table is still at
+        ``version``, the writer's version; else :class:`StaleWriter` is raised.
 
         Returns once the step is committed (with the other steps queued meanwhile); raises what
         storing it alone raised if it could not be stored.
@@ -166,7 +192,8 @@ class TableStore:
             values["turn_started_at"] = turn_started_at
         if wake_at is not None:
             values["wake_at"] = wake_at
-        step = _Step(table_id, events, values, asyncio.get_running_loop().create_future())
+        stored = asyncio.get_running_loop().create_future()
+        step = _Step(table_id, events, values, stored, None if events else version)
         self._queued.append(step)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_queued())
@@ -202,8 +229,9 @@ class TableStore:
 
     async def _write(self, steps: list[_Step]) -> None:
         """Store ``steps`` in one transaction: all their events, then each table's row (in the
-        steps' order, one ``UPDATE`` per run of steps that change the same columns), then the
-        ``after_append`` hook per step."""
+        steps' order, one ``UPDATE`` per run of steps that change the same columns, and one of
+        its own, fenced by the version, for a step with no events), then the ``after_append``
+        hook per step."""
         rows = [row for step in steps for row in _event_rows(step.table_id, step.events)]
         async with self._engine.begin() as connection:
             if rows:
@@ -212,16 +240,32 @@ class TableStore:
             columns: tuple[str, ...] = ()
             for step in steps:
                 changed = tuple(step.values)
-                if run and changed != columns:
+                if run and (changed != columns or step.at is not None):
                     await connection.execute(_UPDATE_ROW, run)
                     run = []
                 columns = changed
-                run.append({"step_table": step.table_id, **step.values})
-            await connection.execute(_UPDATE_ROW, run)
+                if step.at is not None:
+                    await _write_at(connection, step)
+                else:
+                    run.append({"step_table": step.table_id, **step.values})
+            if run:
+                await connection.execute(_UPDATE_ROW, run)
             if self._after_append is not None:
                 for step in steps:
                     if step.events:
                         await self._after_append(connection, step.table_id, step.events)
+
+    async def store_wakes(self, wakes: Sequence[tuple[str, int, float]]) -> None:
+        """Store the ``wake_at`` of tables about to leave memory: (table id, version, wake_at)
+        each, in one statement. A table that has moved on since (a step stored meanwhile, with
+        its own ``wake_at``) keeps what it has."""
+        if not wakes:
+            return
+        rows = [
+            {"woken": table_id, "at": version, "wake": wake} for table_id, version, wake in wakes
+        ]
+        async with self._engine.begin() as connection:
+            await connection.execute(_STORE_WAKE, rows)
 
     async def load(self, table_id: str) -> StoredTable | None:
         """The table with that id and all its events, or None."""
@@ -279,6 +323,17 @@ class TableStore:
         async with self._engine.connect() as connection:
             result = await connection.execute(query.order_by(TableRow.id))
             return [str(value) for value in result.scalars()]
+
+
+async def _write_at(connection: AsyncConnection, step: _Step) -> None:
+    """Store a step with no events where its table is still at the writer's version.
+
+    Raises:
+        StaleWriter: it is not (the transaction is then rolled back).
+    """
+    values = {"step_table": step.table_id, "step_at": step.at, **step.values}
+    if (await connection.execute(_UPDATE_ROW_AT, values)).rowcount != 1:
+        raise StaleWriter(f"table {step.table_id} is no longer at version {step.at}")
 
 
 def _settle(step: _Step, error: Exception | None) -> None:

@@ -6,12 +6,13 @@ never reads a clock and never touches a socket or a database. Time comes in as `
 from any clock the driver likes), so timers and disconnect grace periods are tested by passing
 numbers.
 
-Every accepted action appends numbered :class:`~pasur.protocol.Event` objects and returns them;
-the driver stores them (their private form rebuilds the table with :meth:`Table.from_log`) and
-sends each connection :meth:`Event.for_recipient` of them. A refused action raises
-:class:`~pasur.protocol.Refused` with a stable ``code`` and a readable message, and changes
-nothing: the checks all come before the first event. The state itself changes in one place,
-:meth:`TableState.apply <pasur.server.tables.state.TableState.apply>`.
+Every accepted action appends numbered :class:`~pasur.protocol.Event` objects (through its
+:class:`~pasur.server.tables.event_log.EventLog`) and returns them; the driver stores them (their
+private form rebuilds the table with :meth:`Table.from_log`) and sends each connection
+:meth:`Event.for_recipient` of them. A refused action raises :class:`~pasur.protocol.Refused`
+with a stable ``code`` and a readable message, and changes nothing: the checks all come before
+the first event. The state itself changes in one place, :meth:`TableState.apply
+<pasur.server.tables.state.TableState.apply>`.
 
 A driver's loop is: call the action, then :meth:`Table.tick` (bots, expired timers and dropped
 players play there), then schedule the next tick at :meth:`Table.next_deadline`.
@@ -28,7 +29,6 @@ players play there), then schedule the next tick at :meth:`Table.next_deadline`.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -36,6 +36,7 @@ from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 from pasur.protocol.text import clean_name
 from pasur.rules import GameState, Move, claim, play_legal
 from pasur.server.tables.config import TableConfig, bot_level, timeout_level
+from pasur.server.tables.event_log import EventLog
 from pasur.server.tables.moves import read_move
 from pasur.server.tables.plays import dealt, next_deal, played, round_ended
 from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name, check_player
@@ -76,15 +77,13 @@ class Table:
         self._bots = Bots(
             bot_rng if bot_rng is not None else random.Random(self._rng.getrandbits(64))
         )
-        self._history: deque[Event] = deque(maxlen=history)
-        self._version = 0
-        self._out: list[Event] = []
         self._state = TableState(config)
+        self._log = EventLog(self._state, history)
 
     @property
     def version(self) -> int:
         """The number of the last event (0 before any): what ``expected_version`` must be."""
-        return self._version
+        return self._log.version
 
     @property
     def status(self) -> Status:
@@ -109,7 +108,7 @@ class Table:
     @property
     def history(self) -> tuple[Event, ...]:
         """The events kept for reconnection, oldest first (private form: never send them)."""
-        return tuple(self._history)
+        return tuple(self._log.kept)
 
     def seat_of(self, player_id: str) -> int | None:
         """The seat a person holds, or None."""
@@ -136,7 +135,7 @@ class Table:
                 raise Refused(ErrorCode.TABLE_FULL, "every seat is taken")
         self._state.check_empty(seat, player.id)
         self._emit(Kind.SEATED, {"seat": seat, "player": player.id, "name": name}, 0.0)
-        return self._flush()
+        return self._log.flush()
 
     def first_empty(self) -> int | None:
         """The first seat nobody holds, or None."""
@@ -158,7 +157,7 @@ class Table:
             self._emit(
                 Kind.BOT_SEATED, {"seat": seat, "level": level, "name": bot_name(level)}, now
             )
-        return self._flush()
+        return self._log.flush()
 
     def put_bot(self, seat: int, level: str) -> list[Event]:
         """Put a bot of ``level`` (one of ``BOT_NAMES``) in an empty seat (not a reserved one).
@@ -170,7 +169,7 @@ class Table:
         level = bot_level(level, ErrorCode.BAD_LEVEL)
         self._state.check_empty(seat)
         self._emit(Kind.BOT_SEATED, {"seat": seat, "level": level, "name": bot_name(level)}, 0.0)
-        return self._flush()
+        return self._log.flush()
 
     def remove_bot(self, seat: int) -> list[Event]:
         """Empty a seat a bot holds. Not while a game is played.
@@ -183,7 +182,7 @@ class Table:
         if self._state.seats[seat].kind is not SeatKind.BOT:
             raise Refused(ErrorCode.NOT_A_BOT, f"seat {seat} holds no bot")
         self._emit(Kind.BOT_REMOVED, {"seat": seat}, 0.0)
-        return self._flush()
+        return self._log.flush()
 
     def set_connected(self, seat: int, connected: bool, *, now: float) -> list[Event]:
         """Mark a person's connection as up or down; no event if nothing changes.
@@ -203,7 +202,7 @@ class Table:
         if connected and state.stand_in:
             level = self.config.drop_bot
             self._emit(Kind.STAND_IN, {"seat": seat, "level": level, "active": False}, now)
-        return self._flush()
+        return self._log.flush()
 
     # Games.
 
@@ -228,7 +227,7 @@ class Table:
                 dealer = (self._state.first_dealer + 1) % players
         check_seat(self.config, dealer)
         self._start_game(dealer, now)
-        return self._flush()
+        return self._log.flush()
 
     def vote_rematch(self, seat: int, accept: bool, *, now: float) -> list[Event]:
         """Accept or decline a rematch once a game is over.
@@ -251,7 +250,7 @@ class Table:
         people = [s for s, occupant in enumerate(state.seats) if occupant.kind is SeatKind.HUMAN]
         if self.first_empty() is None and all(state.votes.get(s) for s in people):
             self._start_game((state.first_dealer + 1) % self.config.players, now)
-        return self._flush()
+        return self._log.flush()
 
     def submit(
         self, seat: int, move_text: str, expected_version: int, *, now: float
@@ -271,9 +270,9 @@ class Table:
             raise Refused(
                 ErrorCode.NOT_YOUR_TURN, f"it is seat {game.turn}'s turn, not seat {seat}'s"
             )
-        check_version(expected_version, self._version)
+        check_version(expected_version, self.version)
         self._play(read_move(game, move_text), "player", now)
-        return self._flush()
+        return self._log.flush()
 
     def claim(self, seat: int, expected_version: int, *, now: float) -> list[Event]:
         """``seat`` claims the game for its side (per shodam, ``claims=on``), on any turn.
@@ -286,27 +285,40 @@ class Table:
             Refused: as :meth:`submit` does, and ``illegal`` when claims are off.
         """
         game = self._state.person_in_game(seat)
-        check_version(expected_version, self._version)
+        check_version(expected_version, self.version)
         if not game.rules.claims:
             raise Refused(ErrorCode.ILLEGAL, "claims are off at this table (claims=off)")
         after = claim(game, seat)
         right = after.winner == game.side_of(seat)  # a wrong claim gives the game to another
         self._emit(Kind.CLAIMED, {"seat": seat, "right": right}, now, after=after)
         self._end_round(after, now)
-        return self._flush()
+        return self._log.flush()
 
-    def take_back(self, seat: int, answer: bool | None, *, now: float) -> list[Event]:
+    def take_back(
+        self,
+        seat: int,
+        answer: bool | None,
+        *,
+        now: float,
+        expected_version: int | None = None,
+    ) -> list[Event]:
         """Ask to take back ``seat``'s last play (``answer`` None), or answer the take-back asked
         (:mod:`~pasur.server.tables.take_backs` says who must accept, and when it is refused).
 
+        ``expected_version``, when given, is the event number its sender last saw: a request
+        about a play made after it, or an answer to a request asked after it, is ``stale``, so
+        that nobody asks about, or consents to undo, a play they did not see.
+
         Raises:
-            Refused: ``no_such_seat``, ``take_backs_off``, ``not_seated`` or ``no_take_back``.
+            Refused: ``no_such_seat``, ``take_backs_off``, ``not_seated``, ``stale`` or
+                ``no_take_back``.
         """
         state = self._state
         check_seat(self.config, seat)
-        for kind, data in state.take_backs.steps(self.config, state.seats, seat, answer):
+        steps = state.take_backs.steps(self.config, state.seats, seat, answer, expected_version)
+        for kind, data in steps:
             self._emit(kind, data, now)
-        return self._flush()
+        return self._log.flush()
 
     # Time.
 
@@ -336,7 +348,7 @@ class Table:
         while True:
             due = next_due(self._state)
             if due is None or due.at > now:
-                return self._flush()
+                return self._log.flush()
             self._do(due, now)
 
     def _do(self, due: Due, now: float) -> None:
@@ -362,17 +374,17 @@ class Table:
     def events_for(self, recipient: int, since: int = 0) -> list[JSONObject]:
         """The events after number ``since``, as ``recipient`` (a seat or -1) may see them
         (:func:`~pasur.server.tables.views.events_for`)."""
-        return events_for(self._state, self.history, self._version, recipient, since)
+        return events_for(self._state, self.history, self.version, recipient, since)
 
     def catch_up(self, recipient: int, since: int, *, now: float | None = None) -> JSONObject:
         """What a reconnecting recipient needs: ``{"events": [...]}``, or ``{"snapshot": {...}}``
         if too far behind (:func:`~pasur.server.tables.views.catch_up`)."""
-        return catch_up(self._state, self.history, self._version, recipient, since, now)
+        return catch_up(self._state, self.history, self.version, recipient, since, now)
 
     def snapshot_for(self, recipient: int, *, now: float | None = None) -> JSONObject:
         """The whole table as ``recipient`` may see it, at event number ``version``
         (:func:`~pasur.server.tables.views.snapshot_for`)."""
-        return snapshot_for(self._state, self._version, recipient, now)
+        return snapshot_for(self._state, self.version, recipient, now)
 
     def record(self) -> JSONObject:
         """The last finished game's record (:func:`pasur.rules.records.record_of`, seat names as
@@ -408,7 +420,7 @@ class Table:
         """
         table = cls(config, rng=rng, bot_rng=bot_rng, history=history)
         for item in log:
-            table._replay(item, now)
+            table._log.replay(item, now)
         return table
 
     def follow(self, log: Iterable[Event | Mapping[str, Any]], *, now: float) -> list[Event]:
@@ -419,26 +431,7 @@ class Table:
             Refused: ``bad_log``: an event is missing (a gap) or cannot be applied; the events
                 before it were applied.
         """
-        applied = []
-        for item in log:
-            number = item.number if isinstance(item, Event) else item.get("n")
-            if isinstance(number, int) and number <= self._version:
-                continue
-            applied.append(self._replay(item, now))
-        return applied
-
-    def _replay(self, item: Event | Mapping[str, Any], now: float) -> Event:
-        """Apply the next stored event (its number must follow the version)."""
-        try:
-            event = item if isinstance(item, Event) else Event.from_json(item)
-            if event.number != self._version + 1:
-                raise ValueError(f"event {event.number} follows event {self._version}")
-            self._state.apply(event, now)
-        except (ValueError, KeyError, TypeError, IndexError, Refused) as error:
-            raise Refused(ErrorCode.BAD_LOG, f"cannot rebuild the table: {error}") from None
-        self._history.append(event)
-        self._version = event.number
-        return event
+        return self._log.follow(log, now)
 
     # Inside: every change is an event, applied by TableState.apply.
 
@@ -448,15 +441,7 @@ class Table:
         ending = self._state.take_backs.ending(kind)  # an open take-back ends first, unanswered
         if ending is not None:
             self._emit(*ending, now)
-        event = Event(self._version + 1, kind, data)
-        self._state.apply(event, now, after=after)
-        self._history.append(event)
-        self._version = event.number
-        self._out.append(event)
-
-    def _flush(self) -> list[Event]:
-        out, self._out = self._out, []
-        return out
+        self._log.append(kind, data, now, after=after)
 
     def _start_game(self, dealer: int, now: float) -> None:
         names = [occupant.name for occupant in self._state.seats]

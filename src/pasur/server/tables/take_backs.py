@@ -19,6 +19,11 @@ The rules, and why each is so:
 - The first decline ends the request, and that play cannot be asked about again.
 - Any other event ends an open request unanswered (the next play, a timer's move, a claim, a
   leave, a lost connection): the table appends ``take_back_ended`` just before that event.
+- A request or an answer may say the event number its sender last saw: then a request about a
+  play made after it, or an answer to a request asked after it, is ``stale``. An answer sent to
+  one request never consents to the next (a decline, the asker's next play and a new request can
+  all come between), and a request sent twice never asks about a later play. The same request or
+  answer sent again otherwise changes nothing, or is refused as ``no_take_back``: never a card.
 
 Undoing puts back the engine's state from before the play (states are immutable, so the one
 kept is exactly it) and the seat's turn clock as it was when it played. Everything here changes
@@ -63,6 +68,8 @@ class Undo:
     """The play."""
     used: float
     """Seconds of the seat's turn gone when it played (its clock is given back as it was)."""
+    at: int
+    """The number of the play's event."""
     declined: bool = False
     """Someone declined to take it back: it is not asked about again."""
 
@@ -72,6 +79,8 @@ class Request:
     """A take-back asked and not yet answered by everyone."""
 
     seat: int
+    at: int
+    """The number of the ``take_back_asked`` event."""
     accepted: set[int] = dataclasses.field(default_factory=set)
 
 
@@ -103,18 +112,25 @@ class TakeBacks:
             self.undo = None
 
     def played(
-        self, config: TableConfig, data: EventData, before: GameState, after: GameState, used: float
+        self,
+        config: TableConfig,
+        data: EventData,
+        before: GameState,
+        after: GameState,
+        used: float,
+        at: int,
     ) -> None:
-        """A play was made: remember how to undo it, if it may ever be undone."""
+        """The play of event number ``at`` was made: remember how to undo it, if it may ever be
+        undone."""
         if (
             config.take_backs == "ask"
             and data["by"] == "player"
             and revealed_nothing(before, after)
         ):
-            self.undo = Undo(before.turn, before, Move.parse(data["move"]), used)
+            self.undo = Undo(before.turn, before, Move.parse(data["move"]), used, at)
 
-    def apply(self, kind: Kind, data: EventData) -> Undo | None:
-        """A take-back event; for ``take_back`` itself, the undo to restore.
+    def apply(self, kind: Kind, data: EventData, at: int) -> Undo | None:
+        """A take-back event (number ``at``); for ``take_back`` itself, the undo to restore.
 
         Raises:
             ValueError: the event does not fit (a stored log that cannot be replayed).
@@ -123,7 +139,7 @@ class TakeBacks:
         if kind is Kind.TAKE_BACK_ASKED:
             if undo is None or undo.declined or undo.seat != seat or request is not None:
                 raise ValueError(f"seat {seat} asked for a take-back with nothing to take back")
-            self.request = Request(seat)
+            self.request = Request(seat, at)
             return None
         if request is None or undo is None:
             raise ValueError(f"a {kind.value} event with no take-back asked")
@@ -153,25 +169,34 @@ class TakeBacks:
     # What may be asked (called by Table, before any event).
 
     def steps(
-        self, config: TableConfig, seats: Sequence[SeatState], seat: int, answer: bool | None
+        self,
+        config: TableConfig,
+        seats: Sequence[SeatState],
+        seat: int,
+        answer: bool | None,
+        seen: int | None = None,
     ) -> list[Step]:
         """The events a take-back asked (``answer`` None) or answered by ``seat`` leads to;
-        empty for the same request or answer sent again.
+        empty for the same request or answer sent again. ``seen``: the event number the sender
+        last saw, when it says one.
 
         Raises:
-            Refused: ``take_backs_off``, ``not_seated`` (a bot's seat) or ``no_take_back`` (with
-                the reason in words).
+            Refused: ``take_backs_off``, ``not_seated`` (a bot's seat), ``stale`` (about a play
+                or a request made after ``seen``) or ``no_take_back`` (with the reason in words).
         """
         if config.take_backs != "ask":
             raise Refused(ErrorCode.TAKE_BACKS_OFF, "take-backs are off at this table")
         if seats[seat].kind is not SeatKind.HUMAN:
             raise Refused(ErrorCode.NOT_SEATED, f"seat {seat} holds no person")
         if answer is None:
-            return self._ask(config, seats, seat)
-        return self._answer(config, seats, seat, bool(answer))
+            return self._ask(config, seats, seat, seen)
+        return self._answer(config, seats, seat, bool(answer), seen)
 
-    def _ask(self, config: TableConfig, seats: Sequence[SeatState], seat: int) -> list[Step]:
+    def _ask(
+        self, config: TableConfig, seats: Sequence[SeatState], seat: int, seen: int | None
+    ) -> list[Step]:
         undo = self.undo
+        _check_seen(undo.at if undo is not None else None, seen, "a play made since")
         if self.request is not None and self.request.seat == seat:
             return []  # asked already (a resent frame)
         if undo is None or undo.seat != seat:
@@ -187,9 +212,15 @@ class TakeBacks:
         return [(Kind.TAKE_BACK_ASKED, {"seat": seat}), *self._done_if_agreed(config, seats, set())]
 
     def _answer(
-        self, config: TableConfig, seats: Sequence[SeatState], seat: int, accept: bool
+        self,
+        config: TableConfig,
+        seats: Sequence[SeatState],
+        seat: int,
+        accept: bool,
+        seen: int | None,
     ) -> list[Step]:
         request = self.request
+        _check_seen(request.at if request is not None else None, seen, "a request asked since")
         if request is None:
             raise Refused(ErrorCode.NO_TAKE_BACK, "no take-back has been asked")
         if request.seat == seat:
@@ -211,6 +242,16 @@ class TakeBacks:
         if not people - {undo.seat} <= accepted:
             return []
         return [(Kind.TAKE_BACK, taken_back(config, undo))]
+
+
+def _check_seen(at: int | None, seen: int | None, what: str) -> None:
+    """Raise ``stale`` when the sender saw the table before event ``at``, which the frame would
+    be about (its words name no card: only that the table moved on)."""
+    if seen is not None and at is not None and at > seen:
+        raise Refused(
+            ErrorCode.STALE,
+            f"you sent version {seen} but this is about {what}: catch up and send it again",
+        )
 
 
 _NOTHING_TO_TAKE_BACK = (

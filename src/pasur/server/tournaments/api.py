@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -21,9 +21,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from pasur.protocol import ErrorCode, Refused
 from pasur.rules import PasurError, make_rules
 from pasur.server.db.database import Database
+from pasur.server.http.fields import WHOLE, HouseRules, Preset
 from pasur.server.http.guests import COOKIE, Guest, Guests
 from pasur.server.http.openapi import refusals
 from pasur.server.http.state import shared
+from pasur.server.http.text import TournamentName
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.manager import TableManager
 from pasur.server.tournaments import store
@@ -38,23 +40,24 @@ SIGNED_IN = (E.NOT_SIGNED_IN, E.CROSS_SITE, E.UNAVAILABLE)
 
 class TournamentRules(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    preset: str = Field("standard", max_length=40)
-    settings: dict[str, str] = Field(default_factory=dict, max_length=40)
+    preset: Preset = "standard"
+    settings: HouseRules = Field(default_factory=dict)
 
 
 class NewTournamentBody(BaseModel):
-    """A Swiss names its ``rounds``, an arena its ``minutes``."""
+    """A Swiss names its ``rounds``, an arena its ``minutes``. Not strict as a whole, for
+    ``starts_at`` is read from its text; the numbers are (``"3"`` is no number of rounds)."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=80)
+    name: TournamentName
     kind: Literal["swiss", "arena"]
     players: Literal[2, 4] = 2
     rules: TournamentRules = Field(
         default_factory=lambda: TournamentRules(preset="standard", settings={})
     )
     starts_at: AwareDatetime
-    minutes: int | None = Field(None, ge=10, le=store.LONGEST_ARENA)
-    rounds: int | None = Field(None, ge=1, le=15)
+    minutes: Annotated[int, Field(ge=10, le=store.LONGEST_ARENA, strict=True), WHOLE] | None = None
+    rounds: Annotated[int, Field(ge=1, le=15, strict=True), WHOLE] | None = None
 
 
 class JoinTournamentBody(BaseModel):
@@ -120,6 +123,7 @@ async def list_tournaments(request: Request) -> Response:
 
 @router.post(
     "/api/tournaments",
+    status_code=201,
     summary="Make a Swiss or arena tournament",
     responses=refusals(E.WRONG_FORMAT, E.BAD_CONFIG, *SIGNED_IN, body=True),
 )
@@ -147,6 +151,7 @@ async def standings(request: Request, tournament_id: str) -> Response:
 
 @router.post(
     "/api/tournaments/{tournament_id}/join",
+    status_code=204,
     summary="Join a tournament",
     responses=refusals(
         E.NO_SUCH_TOURNAMENT,
@@ -170,6 +175,7 @@ async def join(
 
 @router.post(
     "/api/tournaments/{tournament_id}/leave",
+    status_code=204,
     summary="Withdraw from a tournament",
     responses=refusals(E.NO_SUCH_TOURNAMENT, E.NOT_ENTERED, *SIGNED_IN),
 )
@@ -182,6 +188,7 @@ async def leave(request: Request, tournament_id: str) -> Response:
 
 @router.post(
     "/api/tournaments/{tournament_id}/start",
+    status_code=204,
     summary="Start a tournament now (its creator, while it is upcoming)",
     responses=refusals(E.NO_SUCH_TOURNAMENT, E.NOT_CREATOR, E.TOURNAMENT_STARTED, *SIGNED_IN),
 )

@@ -2,8 +2,9 @@
 
 Nothing about a tournament lives only in memory: the entrants, every pairing and every result
 are rows, and the pure modules (:mod:`~pasur.server.tournaments.swiss`,
-:mod:`~pasur.server.tournaments.arena`) rebuild the standings and the next pairing from them,
-so a restarted server (or another process taking over) carries on where the last one stopped.
+:mod:`~pasur.server.tournaments.arena`) rebuild the standings and the next pairing from them
+(:mod:`~pasur.server.tournaments.field` reads the rows into what they take), so a restarted
+server (or another process taking over) carries on where the last one stopped.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, ScalarSelect, Select, and_, func, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.protocol import ErrorCode, Refused
 from pasur.server.db.rows import TournamentEntrantRow, TournamentGameRow, TournamentRow
+from pasur.server.db.upsert import insert_or
 from pasur.server.history.games import iso_utc
-from pasur.server.tournaments import arena, swiss, teams
+from pasur.server.tournaments import swiss, teams
+from pasur.server.tournaments.field import Field, arena_of, field_of, is_bye, results, sides
 
 SWISS, ARENA = "swiss", "arena"
 UPCOMING, RUNNING, FINISHED, CANCELLED = "upcoming", "running", "finished", "cancelled"
@@ -86,9 +88,14 @@ async def join(
     """Enter the tournament (or come back after leaving it: an arena any time, a Swiss before
     it starts), naming the ``partner`` wanted in a 4-player Swiss (:mod:`teams`).
 
+    The entry is keyed by the account: a join that repeats the caller's entry (a double click,
+    two tabs, a retry) changes nothing and succeeds as the first did, even when the copies
+    arrive at once (the row is inserted with ``ON CONFLICT DO NOTHING``, so the second copy
+    waits for the first and then finds its entry).
+
     Refused: ``wrong_format`` (the caller joins for another number of players, or names a
     partner for 2 players), ``own_account`` (oneself as partner), ``tournament_started`` (a
-    Swiss after its start), ``already_joined``.
+    Swiss after its start), ``already_joined`` (in it already, with another partner named).
     """
     found = await tournament(connection, tournament_id)
     if players != found.players:
@@ -101,7 +108,8 @@ async def join(
         raise Refused(ErrorCode.OWN_ACCOUNT, "you cannot be your own partner")
     entrant = await _entrant(connection, tournament_id, account_id)
     if entrant is not None and not entrant.withdrawn:
-        raise Refused(ErrorCode.ALREADY_JOINED, "you are already in this tournament")
+        _same_entry(entrant, partner)
+        return
     if found.kind == SWISS and aware(found.starts_at) <= datetime.now(UTC):
         raise Refused(ErrorCode.TOURNAMENT_STARTED, "a Swiss tournament is closed once it starts")
     if entrant is not None:
@@ -117,19 +125,30 @@ async def join(
     seed = await connection.scalar(
         select(func.count()).where(TournamentEntrantRow.tournament_id == tournament_id)
     )
-    try:
-        await connection.execute(
-            insert(TournamentEntrantRow).values(
-                tournament_id=tournament_id,
-                account_id=account_id,
-                name=name,
-                seed=int(seed or 0),
-                withdrawn=False,
-                partner=partner,
-            )
+    entered = await connection.execute(
+        insert_or(connection, TournamentEntrantRow)
+        .values(
+            tournament_id=tournament_id,
+            account_id=account_id,
+            name=name,
+            seed=int(seed or 0),
+            withdrawn=False,
+            partner=partner,
         )
-    except IntegrityError:  # the same account joining twice at once
-        raise Refused(ErrorCode.ALREADY_JOINED, "you are already in this tournament") from None
+        .on_conflict_do_nothing()
+    )
+    if not entered.rowcount:  # another copy of this join entered a moment ago
+        _same_entry(await _entrant(connection, tournament_id, account_id), partner)
+
+
+def _same_entry(entrant: Any, partner: str | None) -> None:
+    """Nothing to do when the entrant's entry names the same ``partner`` (or none, as asked);
+    ``already_joined`` when it names another."""
+    if entrant.partner is None and partner is None:
+        return
+    if partner is not None and teams.same_name(entrant.partner, partner):
+        return
+    raise Refused(ErrorCode.ALREADY_JOINED, "you are already in this tournament")
 
 
 async def start(connection: AsyncConnection, tournament_id: str, account_id: str) -> datetime:
@@ -183,8 +202,8 @@ async def pair_swiss_round(connection: AsyncConnection, tournament_id: str) -> l
             await withdraw(connection, tournament_id, who)
         field = Field(formed, {}, set())
     else:
-        field = _field(found, entrants, games)
-    done = swiss.progress(field.entrants, _results(games), [g.first for g in games if _bye(g)])
+        field = field_of(found, entrants, games)
+    done = swiss.progress(field.entrants, results(games), [g.first for g in games if is_bye(g)])
     playing = [key for key in field.entrants if key not in field.out]
     next_round = max((g.round for g in games), default=0) + 1
     paired = swiss.pair_round(playing, done.scores, done.met, done.byes)
@@ -199,7 +218,7 @@ async def pair_swiss_round(connection: AsyncConnection, tournament_id: str) -> l
 async def pair_arena(connection: AsyncConnection, tournament_id: str) -> list[int]:
     """Store a game for every two arena players waiting; their ids."""
     entrants, games = await _rows(connection, tournament_id)
-    live = _arena(entrants, games)
+    live = arena_of(entrants, games)
     next_round = max((g.round for g in games), default=0) + 1
     rows = [{"first": a, "second": b, "outcome": None} for a, b in live.pair()]
     return await _add_games(connection, tournament_id, next_round, rows)
@@ -297,10 +316,10 @@ async def detail(
     played), or None; and ``made_by_you``: the viewer made it (and may start it early)."""
     found = await tallied(connection, tournament_id)
     entrants, games = await _rows(connection, tournament_id)
-    field = _field(found, entrants, games)
+    field = field_of(found, entrants, games)
     if found.kind == SWISS:
         table = swiss.standings(
-            field.entrants, _results(games), [g.first for g in games if _bye(g)]
+            field.entrants, results(games), [g.first for g in games if is_bye(g)]
         )
         lines = [
             {"name": field.names[s.entrant], "score": s.score, "buchholz": s.buchholz}
@@ -311,7 +330,7 @@ async def detail(
         lines = [
             {"name": field.names[e.name], "score": e.points, "games": e.games, "on_fire": e.on_fire}
             | {"withdrawn": e.name in field.out}
-            for e in _arena(entrants, games).standings()
+            for e in arena_of(entrants, games).standings()
         ]
     pairings = [
         {
@@ -320,7 +339,7 @@ async def detail(
             "second": None if g.second is None else field.names[g.second],
             "table_id": g.table_id,
             "outcome": g.outcome,
-            "yours": viewer is not None and viewer in _sides(g),
+            "yours": viewer is not None and viewer in sides(g),
         }
         for g in games
     ]
@@ -330,37 +349,6 @@ async def detail(
     }
 
 
-@dataclass(frozen=True)
-class Field:
-    """What a tournament pairs and ranks: its entrants (ids; in a 4-player Swiss, once it has
-    started, its teams' keys) in seed order, their names, and those out (withdrawn)."""
-
-    entrants: list[str]
-    names: dict[str, str]
-    out: set[str]
-
-
-def _field(found: Any, entrants: list[Any], games: list[Any]) -> Field:
-    names = {e.account_id: e.name for e in entrants}
-    withdrawn = {e.account_id for e in entrants if e.withdrawn}
-    if found.players != 4 or not games:
-        return Field([e.account_id for e in entrants], names, withdrawn)
-    seed = {e.account_id: e.seed for e in entrants}
-    keys = [key for g in games if g.round == 1 for key in (g.first, g.second) if key is not None]
-    keys.sort(key=lambda key: seed[teams.members(key)[0]])
-    return Field(
-        keys,
-        {key: " & ".join(names[who] for who in teams.members(key)) for key in keys},
-        {key for key in keys if withdrawn & set(teams.members(key))},
-    )
-
-
-def _sides(game: Any) -> set[str]:
-    """Every account playing in a pairing (a team stands for its two members)."""
-    keys = [game.first] if game.second is None else [game.first, game.second]
-    return {who for key in keys for who in teams.members(key) if who}
-
-
 def _you(entrants: list[Any], games: list[Any], viewer: str | None) -> dict[str, Any] | None:
     entry = next((e for e in entrants if e.account_id == viewer), None)
     if entry is None or viewer is None:
@@ -368,7 +356,7 @@ def _you(entrants: list[Any], games: list[Any], viewer: str | None) -> dict[str,
     playing = [
         g.table_id
         for g in games
-        if g.outcome is None and g.table_id is not None and viewer in _sides(g)
+        if g.outcome is None and g.table_id is not None and viewer in sides(g)
     ]
     return {
         "withdrawn": entry.withdrawn,
@@ -408,27 +396,6 @@ def _tallied() -> Select[Any]:
         count(joined, TournamentEntrantRow.withdrawn.is_(False)).label("playing"),
         last.scalar_subquery().label("last_round"),
         count(paired, TournamentGameRow.outcome.is_(None)).label("undecided"),
-    )
-
-
-def _bye(game: Any) -> bool:
-    return game.second is None
-
-
-def _results(games: list[Any]) -> list[swiss.Result]:
-    return [
-        swiss.Result(g.first, g.second, g.outcome)
-        for g in games
-        if g.second is not None and g.outcome is not None
-    ]
-
-
-def _arena(entrants: list[Any], games: list[Any]) -> arena.Arena:
-    ended = sorted((g for g in games if g.outcome is not None), key=lambda g: g.finished)
-    return arena.restore(
-        [(e.account_id, e.withdrawn) for e in entrants],
-        [(g.first, g.second, g.outcome) for g in ended],
-        [(g.first, g.second) for g in games if g.outcome is None],
     )
 
 

@@ -9,10 +9,11 @@ A database that the server made before migrations existed (``metadata.create_all
 first revision's tables and no ``alembic_version`` table: it is stamped at the first revision
 and then upgraded like any other.
 
-To write a migration, change the rows (:mod:`pasur.server.db.rows`), then compare them with a
-database at the newest revision (:func:`model_metadata` and
-``alembic.autogenerate.compare_metadata``, as ``tests/server/db/test_migrations.py`` does) and
-write the next file in ``versions/`` by hand, with ``down_revision`` set to the current head.
+To write a migration, change the rows (:mod:`pasur.server.db.rows`,
+:mod:`pasur.server.db.account_rows`), then compare them with a database at the newest revision
+(:func:`model_metadata` and ``alembic.autogenerate.compare_metadata``, as
+``tests/server/db/test_migrations.py`` does) and write the next file in ``versions/`` by hand,
+with ``down_revision`` set to the current head.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from sqlalchemy import Connection, MetaData, inspect
 
-from pasur.server.db.rows import Base
+from pasur.server.db import account_rows, rows
 
 FIRST_REVISION = "0001"
 """The schema as it was before migrations, when the server made its tables with create_all."""
@@ -36,6 +37,10 @@ FIRST_TABLES = frozenset({"score_sheets", "server_secrets", "tables", "table_eve
 
 VERSION_TABLE = "alembic_version"
 """Where Alembic records a database's revision."""
+
+ROW_MODULES = (rows, account_rows)
+"""The modules that declare the schema, on one shared Base: a row is in :func:`model_metadata`
+only once its module has been imported, so the migrations import them all here."""
 
 
 class MigrationError(RuntimeError):
@@ -106,5 +111,5 @@ def upgrade(connection: Connection) -> None:
 
 
 def model_metadata() -> MetaData:
-    """Every table the server keeps, as :mod:`pasur.server.db.rows` declares them."""
-    return Base.metadata
+    """Every table the server keeps, as the :data:`ROW_MODULES` declare them."""
+    return rows.Base.metadata

@@ -117,7 +117,7 @@ function challengeItem(challenge) {
         text: t('account.friends.accept'),
         onclick: (event) => {
           const button = event.currentTarget;
-          button.disabled = true; // a second click would find the challenge taken
+          button.disabled = true; // one accept is enough (a second one would answer the same seat)
           step(async () => {
             let made;
             try {

@@ -1,7 +1,10 @@
 // Playing the daily deal: the table cards, the person's hand (the play page's PlayArea, so the
-// same taps and keys work) and the last plays in words. Each play is sent over REST; the bots
-// answer in the same call, so the board waits with "the bots are thinking" until it returns.
+// same taps and keys work) and the last plays in words. Each play is sent over REST with the
+// game's version; the bots answer in the same call, so the board waits with "the bots are
+// thinking" until it returns. A play refused as `stale` (the game moved on in another page, or
+// the play was stored though its answer was lost) is not an error: the board reads the game again.
 
+import { ApiError } from '../shared/api.js';
 import { $, fill, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { moveParts } from '../shared/words.js';
@@ -27,10 +30,12 @@ export function playLine(play, bots) {
 }
 
 export class Board {
-  /** `send(move)` plays a legal move string and resolves to the next game answer; `onOver` gets
-   * the answer that ends the round, `onError` a refused play. */
-  constructor({ send, onOver, onError }) {
+  /** `send(move, version)` plays a legal move string on the game at `version` and resolves to the
+   * next game answer; `reload()` resolves to the game as it stands; `onOver` gets the answer that
+   * ends the round, `onError` a refused play. */
+  constructor({ send, reload, onOver, onError }) {
     this.send = send;
+    this.reload = reload;
     this.onOver = onOver;
     this.onError = onError;
     this.answer = null;
@@ -68,7 +73,10 @@ export class Board {
     this.busy = true;
     this.render();
     try {
-      const answer = await this.send(move);
+      const answer = await this.send(move, this.answer.version).catch((error) => {
+        if (error instanceof ApiError && error.code === 'stale') return this.reload();
+        throw error;
+      });
       this.busy = false;
       this.show(answer, this.players, this.bots);
     } catch (error) {

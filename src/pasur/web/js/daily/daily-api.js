@@ -1,5 +1,6 @@
-// The daily deal's REST calls (docs/daily.md). The server answers a game with the person's seat
-// view only; a result carries `review` and `expert` as null while they are being worked out.
+// The daily deal's REST calls (docs/daily.md). The server answers a game with its `version` and
+// the person's seat view only; a result carries `review` and `expert` as null while they are
+// being worked out, and `rank` as null when the attempt is not ranked (a guest's).
 
 import { request } from '../shared/api.js';
 
@@ -19,10 +20,13 @@ export const dailyApi = {
   /** @param {number} players */
   game: (players) => request('GET', deal(players, 'game')),
   /**
+   * A play on the game at `version` (the last answer's): a play sent twice, or from two pages,
+   * is stored once and the others are refused as `stale`, with nothing of the game in them.
    * @param {number} players
    * @param {string} move as in play frames: "7D+2D+2H" or "7D lay"
+   * @param {number} version the game's `version` in the answer it was chosen on
    */
-  play: (players, move) => request('POST', deal(players, 'play'), /** @satisfies {PlayBody} */ ({ move })),
+  play: (players, move, version) => request('POST', deal(players, 'play'), /** @satisfies {PlayBody} */ ({ move, version })),
   /** @param {number} players */
   result: (players) => request('GET', deal(players, 'result')),
   /** @param {number} players */

@@ -50,13 +50,19 @@ function dealPanel(deal) {
   );
 }
 
+/** Said beside the deals when the person's score would not be ranked: a guest, or nobody yet. */
+function unrankedNote() {
+  if (page.today.you?.ranked) return null;
+  return h('p', { class: 'hint daily-unranked' }, t('daily.unranked.note'), ' ', h('a', { href: '/account', text: t('daily.unranked.link') }));
+}
+
 function renderDeals() {
   const today = page.today;
   $('#daily-day').textContent = t('daily.day', { day: today.day, end: formatTime(today.ends_at) });
   // Before a deal is begun: who plays it, a name to type for someone the server does not know yet.
   const fresh = today.deals.some((deal) => deal.status === 'new');
   const who = !fresh ? null : page.me.kind === 'none' ? nameField('daily-name', page.me) : playingAs(page.me.name);
-  fill($('#daily-deals'), who, today.deals.map(dealPanel)).hidden = page.playing !== null;
+  fill($('#daily-deals'), who, unrankedNote(), today.deals.map(dealPanel)).hidden = page.playing !== null;
   const streak = $('#daily-streak');
   streak.hidden = !page.streak;
   if (page.streak) streak.textContent = t('daily.streak', { current: t('daily.streak_days', { count: page.streak.current }), best: t('daily.streak_days', { count: page.streak.best }) });
@@ -87,7 +93,8 @@ async function renderReveal() {
 }
 
 const board = new Board({
-  send: (move) => dailyApi.play(page.playing.players, move),
+  send: (move, version) => dailyApi.play(page.playing.players, move, version),
+  reload: () => dailyApi.game(page.playing.players),
   onOver: () => resultOf(page.playing),
   onError: problem,
 });

@@ -1,8 +1,9 @@
 // After the daily deal: the score (the person's round points minus the best bot's), the share
 // line (emoji squares made from the score alone, so it gives nothing of the deal away), the
 // coach's review, the expert's own score on the same deal from the same seat, every play, and
-// the day's leaderboard. The review and the expert's game take the server a while: the section
-// asks again every few seconds until both are there.
+// the day's leaderboard, which counts accounts, one attempt each: a guest's result says it is
+// unranked, and how it would count. The review and the expert's game take the server a while:
+// the section asks again every few seconds until both are there.
 
 import { $, fill, h } from '../shared/dom.js';
 import { formatNumber, t, tParts } from '../shared/i18n.js';
@@ -45,8 +46,21 @@ function reviewPart(result) {
   return h('ol', { class: 'daily-review' }, result.review.map((turn) => h('li', {}, reviewParts(turn))));
 }
 
+/** The place on the leaderboard, or why there is none: a guest's score is unranked. */
+function rankPart(result) {
+  if (result.ranked) return h('p', { text: t('daily.result.rank', { rank: formatNumber(result.rank) }) });
+  return h(
+    'p',
+    { class: 'daily-unranked' },
+    h('strong', { text: t('daily.result.unranked') }),
+    ` ${t('daily.result.unranked_why')} `,
+    h('a', { href: '/account', text: t('daily.result.unranked_link') }),
+  );
+}
+
 function boardPart(board) {
   if (!board) return null;
+  if (!board.scores.length) return h('p', { class: 'hint', text: t('daily.result.leaders_none') });
   return h(
     'ol',
     { class: 'daily-leaders' },
@@ -62,7 +76,7 @@ export function renderResult(result, bots, board) {
     h('p', { class: 'daily-score' }, signedPart(result.score)),
     h('p', { class: 'hint', text: t('daily.result.explain') }),
     h('p', {}, h('bdi', { text: pointsLine(result.points, bots) })),
-    h('p', { text: t('daily.result.rank', { rank: formatNumber(result.rank) }) }),
+    rankPart(result),
     h('h3', { text: t('daily.result.share') }),
     h('pre', { class: 'daily-share', dir: 'auto', text: share }),
     h('button', {
@@ -77,6 +91,7 @@ export function renderResult(result, bots, board) {
     reviewPart(result),
     h('details', {}, h('summary', { text: t('daily.result.plays') }), h('ol', { class: 'daily-plays' }, result.plays.map((play) => playLine(play, bots)))),
     h('h3', { text: t('daily.result.leaders') }),
+    h('p', { class: 'hint', text: t('daily.result.leaders_rule') }),
     boardPart(board),
   ).hidden = false;
 }

@@ -5,6 +5,7 @@ import { request } from '../shared/api.js';
 import { t } from '../shared/i18n.js';
 
 /** @import { BotBody, JoinBody, NewTable } from '../shared/api-types.js' */
+/** @typedef {BotBody['level']} BotLevel A bot's level, as the server names it. */
 
 /** @type {(id: string, ...rest: string[]) => string} */
 const table = (id, ...rest) => ['/api/tables', encodeURIComponent(id), ...rest].join('/');
@@ -41,7 +42,7 @@ export const playApi = {
   /**
    * @param {string} id
    * @param {number} seat
-   * @param {string} level
+   * @param {BotLevel} level
    * @param {string | null} [token]
    */
   putBot: (id, seat, level, token) => request('POST', table(id, 'bots'), /** @satisfies {BotBody} */ ({ seat, level }), asSeat(token)),
@@ -58,7 +59,7 @@ export const BOT_LEVELS = Object.freeze(['random', 'beginner', 'casual', 'interm
 
 /** The levels a bot at an online table can have: the server's bots add the master, whose learned
  * value needs NumPy, which the browser's engine does not load. */
-export const TABLE_BOT_LEVELS = Object.freeze([...BOT_LEVELS, 'master']);
+export const TABLE_BOT_LEVELS = /** @type {readonly BotLevel[]} */ (Object.freeze([...BOT_LEVELS, 'master']));
 
 /**
  * Who sits in a seat ({kind, name, level}) in words: the person's name, a bot by its level in

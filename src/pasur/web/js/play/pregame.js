@@ -131,7 +131,8 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
         type: 'button',
         class: 'button small',
         dataset: { putBot: String(seat.seat) },
-        onclick: () => act(() => playApi.putBot(tableId, seat.seat, select.value, token)),
+        // The select's options are TABLE_BOT_LEVELS, so its value is one of them.
+        onclick: () => act(() => playApi.putBot(tableId, seat.seat, /** @type {import('./play-api.js').BotLevel} */ (select.value), token)),
         text: t('play.waiting.bot'),
       }),
     );

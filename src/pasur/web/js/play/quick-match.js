@@ -85,8 +85,10 @@ export class QuickMatch {
         return;
       }
       const timer = chosen(form, 'queue-timer');
+      // The timers are the form's options, which QueueBody's are.
+      const turnTimer = /** @type {QueueBody['turn_timer']} */ (timer ? Number(timer) : null);
       /** @type {QueueBody} */
-      const body = { players: Number(chosen(form, 'queue-players')), turn_timer: timer ? Number(timer) : null, rated: form.rated.checked };
+      const body = { players: Number(chosen(form, 'queue-players')), turn_timer: turnTimer, rated: form.rated.checked };
       this.show(await queueApi.join(body));
     } catch (error) {
       this.problem = apiProblem(error);

@@ -459,7 +459,7 @@ async function main() {
   claim = mountClaim($('#tools'), { send, version: () => ui.state.version });
   emotes = mountEmotes($('#emotes'), { send, said: $('#emote-said'), tableId, seatName, off: own });
   log = mountLog($('#log'));
-  takeBack = mountTakeBack($('#tools'), $('#take-back'), { send, note: (parts) => log.note(parts) });
+  takeBack = mountTakeBack($('#tools'), $('#take-back'), { send, version: () => ui.state.version, note: (parts) => log.note(parts) });
   ui.token = own ? null : takeSeatToken(tableId);
   if (ui.token || own) connect(ui.token);
   else await pickSeat();

@@ -4,7 +4,8 @@
 // The request and its outcome are said to everyone in the toast (the page's live region) and the
 // log. The server decides: the button shows only when, as far as this page knows, the server
 // would agree (the seat's own play, which dealt nothing and turned no card up, nobody declined
-// it, everyone here), and a refusal is said in words.
+// it, everyone here), and a refusal is said in words. Each request and answer carries the version
+// this page holds, so that it is about the play and the request shown here, never a later one.
 
 import { fill, h } from '../shared/dom.js';
 import { t, tParts } from '../shared/i18n.js';
@@ -34,8 +35,9 @@ function cardOf(state) {
 }
 
 /** Mount the button in `tools` and the request's banner in `banner`; `send(frame)` sends a frame
- * and returns its ref, `note(parts)` adds a line to the table's log. */
-export function mountTakeBack(tools, banner, { send, note }) {
+ * and returns its ref, `version()` is the table's version this page holds, `note(parts)` adds a
+ * line to the table's log. */
+export function mountTakeBack(tools, banner, { send, version, note }) {
   const refs = new Set();
   const ask = h('button', { type: 'button', class: 'button small', id: 'take-back-button', hidden: true });
   tools.prepend(ask);
@@ -45,11 +47,11 @@ export function mountTakeBack(tools, banner, { send, note }) {
     return ref;
   };
   ask.addEventListener('click', () => {
-    if (sendRef({ type: 'take_back' })) ask.disabled = true; // until the server answers
+    if (sendRef({ type: 'take_back', version: version() })) ask.disabled = true; // until the server answers
   });
   const answer = (accept) => {
     banner.querySelectorAll('button').forEach((button) => (button.disabled = true));
-    sendRef({ type: 'take_back_answer', accept });
+    sendRef({ type: 'take_back_answer', accept, version: version() });
   };
 
   function drawBanner(state) {

@@ -6,14 +6,42 @@
 export interface BotBody {
   /** The empty seat, from 0. */
   seat: number;
-  /** The bot's level: random, beginner, casual, … expert. */
-  level: string;
+  /** The bot's level, weakest first. */
+  level: "random" | "beginner" | "casual" | "intermediate" | "advanced" | "expert" | "master";
 }
 
 export interface ChallengeBody {
   players?: number;
-  preset?: string;
-  settings?: { [key: string]: string };
+  preset?: "standard" | "pagat" | "ru-baaz" | "varagh" | "pasur11";
+  /**
+   * Settings changed from the preset, by name, as `pasur --set` takes them: {"target": "100"}; GET
+   * /api/rules lists them. Which settings go together (partnerships=on wants 4 players) the rules
+   * check: `bad_config`.
+   */
+  settings?: {
+    "opening-table"?: "replace-once" | "pagat" | "redraw" | "skip-jacks" | "jacks-under";
+    "face-capture"?: "one" | "all";
+    capture?: "compulsory" | "optional";
+    "sum-sets"?: "one" | "several" | "union";
+    "sum-cards"?: "any" | "3";
+    "sur-points"?: "5" | "10";
+    "sur-final-deal"?: "forbidden" | "allowed" | "last-card";
+    /** a whole number from 1 to 1000 or none */
+    "sur-cutoff"?: string;
+    "sur-cancel"?: "none" | "opponent" | "net" | "all-others" | "reply";
+    "sur-cutoff-cancels"?: "off" | "on";
+    "clubs-points"?: "7" | "13";
+    "clubs-award"?: "most" | "seven-or-more" | "per-club";
+    "clubs-tie3"?: "third" | "nobody";
+    /** a whole number from 1 to 10000 */
+    target?: string;
+    partnerships?: "off" | "on";
+    "no-capture-leftovers"?: "dealer" | "previous-capturer" | "nobody";
+    "target-tie"?: "play-on" | "draw";
+    claims?: "off" | "on";
+    "open-cards"?: "off" | "held" | "stack";
+    "last-card-sweep"?: "off" | "on";
+  };
   turn_timer?: 15 | 30 | 60 | null;
   /** Whether the table's games move ratings. */
   rated?: boolean;
@@ -52,7 +80,7 @@ export interface CountsOut {
 export interface CredentialBody {
   /** The browser's PublicKeyCredential as JSON (its toJSON()). */
   credential: { [key: string]: unknown };
-  /** What the account page calls the passkey. */
+  /** What the account page calls the passkey (its device's by default). */
   label?: string | null;
 }
 
@@ -65,7 +93,7 @@ export interface EndpointBody {
   endpoint: string;
 }
 
-/** The body of every refused call (but FastAPI's 422, which lists each wrong field). */
+/** The body of every refused call. */
 export interface ErrorBody {
   detail: ErrorDetail;
 }
@@ -159,22 +187,35 @@ export interface ErrorDetail {
   message: string;
   /** An illegal move's refusal as data (kind, card, cards): section 6. */
   reason?: { [key: string]: unknown } | null;
+  /** Bad input (422 `bad_request`): every wrong field at once. */
+  fields?: Array<FieldError> | null;
+}
+
+/** One wrong field of a request refused as bad input. */
+export interface FieldError {
+  /** Where: `body`, `query` or `path`, then the field's names and list indexes. */
+  loc: Array<string | number>;
+  /** What is wrong with it, in words. */
+  msg: string;
+  /** The kind of error, for programs: `missing`, `int_type`, …. */
+  type: string;
 }
 
 export interface GuestBody {
   /**
-   * The name shown at tables: 1 to 40 printable characters once its spaces are tidied (longer text
-   * is refused as bad_name).
+   * The name shown at tables: up to 40 characters, something to read and no control characters or
+   * direction overrides (docs/protocol.md, section 3a); it is kept normalised (NFC) with its spaces
+   * tidied. Refused as bad_name, or name_taken for an account's name or a word of the site's
+   * (docs/accounts.md).
    */
   name: string;
 }
 
-export interface HTTPValidationError {
-  detail?: Array<ValidationError>;
-}
-
 export interface JoinBody {
-  /** The seat to take, from 0; null or absent for the first empty one. */
+  /**
+   * The seat to take, from 0; null or absent for the seat kept for the caller, else the first empty
+   * one. A seat the table does not have is `no_such_seat`.
+   */
   seat?: number | null;
 }
 
@@ -229,13 +270,37 @@ export interface NewPasskeyOptions {
 export interface NewTable {
   /** Seats: 2, 3 or 4 (4 for partnerships). */
   players?: number;
-  /** The house-rule preset: standard or pagat. */
-  preset?: string;
+  /** The house-rule preset (GET /api/rules). */
+  preset?: "standard" | "pagat" | "ru-baaz" | "varagh" | "pasur11";
   /**
-   * Settings changed from the preset, as `pasur --set` takes them: {"target": "100"}. Values are
-   * text.
+   * Settings changed from the preset, by name, as `pasur --set` takes them: {"target": "100"}; GET
+   * /api/rules lists them. Which settings go together (partnerships=on wants 4 players) the rules
+   * check: `bad_config`.
    */
-  settings?: { [key: string]: string };
+  settings?: {
+    "opening-table"?: "replace-once" | "pagat" | "redraw" | "skip-jacks" | "jacks-under";
+    "face-capture"?: "one" | "all";
+    capture?: "compulsory" | "optional";
+    "sum-sets"?: "one" | "several" | "union";
+    "sum-cards"?: "any" | "3";
+    "sur-points"?: "5" | "10";
+    "sur-final-deal"?: "forbidden" | "allowed" | "last-card";
+    /** a whole number from 1 to 1000 or none */
+    "sur-cutoff"?: string;
+    "sur-cancel"?: "none" | "opponent" | "net" | "all-others" | "reply";
+    "sur-cutoff-cancels"?: "off" | "on";
+    "clubs-points"?: "7" | "13";
+    "clubs-award"?: "most" | "seven-or-more" | "per-club";
+    "clubs-tie3"?: "third" | "nobody";
+    /** a whole number from 1 to 10000 */
+    target?: string;
+    partnerships?: "off" | "on";
+    "no-capture-leftovers"?: "dealer" | "previous-capturer" | "nobody";
+    "target-tie"?: "play-on" | "draw";
+    claims?: "off" | "on";
+    "open-cards"?: "off" | "held" | "stack";
+    "last-card-sweep"?: "off" | "on";
+  };
   /** Private tables are joined by invite; public ones are in the lobby. */
   private?: boolean;
   /**
@@ -254,11 +319,17 @@ export interface NewTable {
    * accept (docs/protocol.md, section 8a); off at rated tables.
    */
   take_backs?: "off" | "ask";
-  /** Bots seated at once, by seat: {"1": "random"}. */
-  bots?: { [key: string]: string };
+  /**
+   * Bots seated at once, by seat: {"1": "random"}; a seat the table does not have is
+   * `no_such_seat`.
+   */
+  bots?: { [key: string]: "random" | "beginner" | "casual" | "intermediate" | "advanced" | "expert" | "master" };
 }
 
-/** A Swiss names its ``rounds``, an arena its ``minutes``. */
+/**
+ * A Swiss names its ``rounds``, an arena its ``minutes``. Not strict as a whole, for ``starts_at``
+ * is read from its text; the numbers are (``"3"`` is no number of rounds).
+ */
 export interface NewTournamentBody {
   name: string;
   kind: "swiss" | "arena";
@@ -272,13 +343,18 @@ export interface NewTournamentBody {
 export interface PlayBody {
   /** A move as in play frames: 7D+2D+2H or 7D lay. */
   move: string;
+  /**
+   * The game's version as last answered (its number of moves so far); a play at any other version
+   * is refused as stale.
+   */
+  version: number;
 }
 
 export interface QueueBody {
   /** Seats: 2, 3 or 4 (4 plays in partnerships). */
   players?: number;
-  /** Seconds per turn: 15, 30, 60 or null. */
-  turn_timer?: number | null;
+  /** Seconds per turn: 15, 30, 60 or null (a quick match is played live). */
+  turn_timer?: 15 | 30 | 60 | null;
   /** Whether the game moves ratings. */
   rated?: boolean;
 }
@@ -313,7 +389,8 @@ export interface RoundOut {
 /** A new score sheet. */
 export interface SheetCreate {
   /**
-   * The players' names in seating order: 2, 3 or 4 of them, each up to 40 characters and all
+   * The players' names in seating order: 2, 3 or 4 of them, each up to 40 characters (no control
+   * characters or direction overrides; kept normalised, NFC, with its spaces tidied) and all
    * different. With partnerships=on, 4 names: seats 1 and 3 play against 2 and 4.
    */
   players: Array<string>;
@@ -386,14 +463,34 @@ export interface SubscriptionKeys {
 }
 
 export interface TournamentRules {
-  preset?: string;
-  settings?: { [key: string]: string };
-}
-
-export interface ValidationError {
-  loc: Array<string | number>;
-  msg: string;
-  type: string;
-  input?: unknown;
-  ctx?: { [key: string]: unknown };
+  preset?: "standard" | "pagat" | "ru-baaz" | "varagh" | "pasur11";
+  /**
+   * Settings changed from the preset, by name, as `pasur --set` takes them: {"target": "100"}; GET
+   * /api/rules lists them. Which settings go together (partnerships=on wants 4 players) the rules
+   * check: `bad_config`.
+   */
+  settings?: {
+    "opening-table"?: "replace-once" | "pagat" | "redraw" | "skip-jacks" | "jacks-under";
+    "face-capture"?: "one" | "all";
+    capture?: "compulsory" | "optional";
+    "sum-sets"?: "one" | "several" | "union";
+    "sum-cards"?: "any" | "3";
+    "sur-points"?: "5" | "10";
+    "sur-final-deal"?: "forbidden" | "allowed" | "last-card";
+    /** a whole number from 1 to 1000 or none */
+    "sur-cutoff"?: string;
+    "sur-cancel"?: "none" | "opponent" | "net" | "all-others" | "reply";
+    "sur-cutoff-cancels"?: "off" | "on";
+    "clubs-points"?: "7" | "13";
+    "clubs-award"?: "most" | "seven-or-more" | "per-club";
+    "clubs-tie3"?: "third" | "nobody";
+    /** a whole number from 1 to 10000 */
+    target?: string;
+    partnerships?: "off" | "on";
+    "no-capture-leftovers"?: "dealer" | "previous-capturer" | "nobody";
+    "target-tie"?: "play-on" | "draw";
+    claims?: "off" | "on";
+    "open-cards"?: "off" | "held" | "stack";
+    "last-card-sweep"?: "off" | "on";
+  };
 }

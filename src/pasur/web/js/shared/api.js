@@ -1,6 +1,7 @@
 // JSON over fetch, and the score tracker's endpoints. Every wing refuses a call with one body,
 // {"detail": {"code", "message"}} (docs/protocol.md section 3), read here into ApiError's `code`
-// and `message`; bad input is FastAPI's 422, {"detail": [{loc, msg, type}]}, read as fieldErrors.
+// and `message`; bad input is a 422 `bad_request` whose `fields` ([{loc, msg, type}]) are read as
+// fieldErrors.
 // Nothing else is read: a body in another shape (a proxy's error page) is only its status.
 // Bodies are typed by api-types.d.ts, made from the server's models (scripts/api_types.py).
 
@@ -21,7 +22,7 @@
 export class ApiError extends Error {
   /**
    * @param {number} status the HTTP status, or 0 when the server could not be reached
-   * @param {unknown} detail the body's `detail`: a refusal {code, message, reason}, a 422's list
+   * @param {unknown} detail the body's `detail`: a refusal {code, message, reason, fields}
    */
   constructor(status, detail) {
     const object = detail && typeof detail === 'object' && !Array.isArray(detail);
@@ -44,9 +45,10 @@ export class ApiError extends Error {
    * @returns {FieldError[]}
    */
   get fieldErrors() {
-    if (!Array.isArray(this.detail)) return [];
+    const fields = /** @type {{ fields?: unknown } | null} */ (this.detail)?.fields;
+    if (!Array.isArray(fields)) return [];
     /** @type {Array<{ loc?: unknown, msg?: unknown }>} */
-    const items = this.detail;
+    const items = fields;
     return items.map((item) => {
       const loc = Array.isArray(item?.loc) ? item.loc : [];
       const names = loc.filter((part) => typeof part === 'string' && part !== 'body');

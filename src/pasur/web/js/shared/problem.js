@@ -84,6 +84,7 @@ export function problemText(code, reason = null) {
 export function apiProblem(error) {
   if (!(error instanceof ApiError)) return t('problem.unknown');
   if (error.status === 0) return t('problem.offline');
+  if (error.fieldErrors.length) return t('problem.bad_input');
   if (error.code) return problemText(error.code, error.reason);
-  return t(error.fieldErrors.length ? 'problem.bad_input' : 'problem.unknown');
+  return t('problem.unknown');
 }
