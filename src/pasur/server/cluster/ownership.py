@@ -377,7 +377,8 @@ class RedisOwnership:
                 log.warning("could not read the tables to adopt or list: %s", error)
 
     async def _take_free(self) -> None:
-        """Take the followed tables whose lease nobody holds (one read for all of them)."""
+        """Take the followed tables whose lease nobody holds (one read for all of them) and that
+        need a writer: a socket here, a command waiting, or something due."""
         followed = {live.id: live for live in self.tables.tables.values() if not live.owned}
         for table_id in await self.leases.free(list(followed)):
             waiting = self._asking.get(table_id)
