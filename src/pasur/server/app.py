@@ -65,8 +65,8 @@ from pasur.server.queue.store import QueueStore
 from pasur.server.settings import ServerSettings
 from pasur.server.sheets import api as sheets_api
 from pasur.server.sheets.store import SheetStore
-from pasur.server.tables.manager import TableManager
-from pasur.server.tables.owners import LocalOwnership, Ownership
+from pasur.server.tables.manager import Ownership, TableManager
+from pasur.server.tables.owners import LocalOwnership
 from pasur.server.tables.store import TableStore
 from pasur.server.tournaments import api as tournaments_api
 from pasur.server.tournaments import clock as tournament_clock

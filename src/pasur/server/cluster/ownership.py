@@ -1,6 +1,6 @@
 """Several server processes on one database: each table written by one process, followed by others.
 
-:class:`RedisOwnership` is the :class:`~pasur.server.tables.owners.Ownership` a table manager
+:class:`RedisOwnership` is the :class:`~pasur.server.tables.manager.Ownership` a table manager
 is given when it shares its tables with other processes through Redis (``pasur serve --redis``):
 
 - **Writer.** A process writes a table (runs its commands and timers, stores its events) only

@@ -11,8 +11,12 @@ ticks the table then, so bots, turn timers and disconnect grace periods act with
 anything. A table where nothing can happen without someone asking (finished, left, or waiting for
 a clock far away) leaves memory, and is loaded again when asked for (:mod:`.idle`).
 
-Which process writes a table is the manager's :class:`~pasur.server.tables.owners.Ownership` to
-say (:mod:`.owners`).
+Which process writes a table is the manager's :class:`Ownership` to say: this one alone
+(:class:`~pasur.server.tables.owners.LocalOwnership`, the default), or one of several sharing a
+database (:class:`pasur.server.cluster.ownership.RedisOwnership`), in which case a command for a
+table written elsewhere is forwarded there and the table here follows. The interface is defined
+here, by the manager that uses it, so the arrows point one way: the cluster knows the manager,
+not the reverse.
 
 The table's chat lives here too, beside the table rather than in it: chat lines are not events
 (they must not raise the version, or plays would go stale) and are kept in memory only.
@@ -24,18 +28,18 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Protocol
 
 from pasur.protocol import SPECTATOR, ErrorCode, Event, Refused
 from pasur.protocol.frames import ChatLine, EmoteShown, EventFrame, SnapshotFrame, Welcome
 from pasur.server.tables.chat import chat_line, deliver
-from pasur.server.tables.commands import Command, PutBot, SetConnected
+from pasur.server.tables.commands import Command, PutBot, SeatTokens, SetConnected
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.idle import IDLE_SWEEP, WAKE_AHEAD, idle_tables, wake_at
 from pasur.server.tables.live import LiveTable, clock, from_wall, to_wall
-from pasur.server.tables.owners import LocalOwnership, Ownership
+from pasur.server.tables.owners import LocalOwnership
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
 from pasur.server.tables.ticker import tick_at_deadlines
@@ -48,6 +52,56 @@ restart", as uvicorn closes the sockets it holds then, so the client reconnects 
 (to this server once it is back, or to another one)."""
 
 STORE_FAILED = "the table could not be stored; try again (it is read again from the database)"
+
+
+class Ownership(Protocol):
+    """What a table manager asks about who writes its tables, at the few moments that differ:
+
+    - before loading a table, whether this process is to write it (:meth:`claim`);
+    - for a command at a table written elsewhere, to run it there (:meth:`forward`);
+    - after a table is resumed here, after each stored step, after a chat line, when a seat's
+      last socket here closes, when a table is let go, and when the manager starts and stops.
+    """
+
+    async def start(self, tables: TableManager) -> None:
+        """The manager is starting: take and resume the tables that are this process's to run."""
+
+    async def pause(self) -> None:
+        """The manager is stopping: take no more tables (the tables are stopped next)."""
+
+    async def stop(self, written: Sequence[str]) -> None:
+        """The manager has stopped; ``written`` are the ids of the tables this process wrote."""
+
+    async def claim(self, table_id: str) -> bool:
+        """A table is about to be loaded: whether this process writes it (taking it if free)."""
+
+    async def created(self, live: LiveTable) -> None:
+        """A table made here, stored and written by this process."""
+
+    def resumed(self, live: LiveTable) -> None:
+        """This process has just started writing ``live`` (loaded it, or taken it over) and
+        marked gone the people with no socket here."""
+
+    async def forward(self, live: LiveTable, command: Command) -> list[Event] | None:
+        """Run ``command`` where ``live`` (a table this process does not write) is written, and
+        bring ``live`` up to date; None when no process wrote it and this one took it instead.
+
+        Raises:
+            Refused: the writer refused the command, or ``unavailable``.
+        """
+
+    def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
+        """A step of a table written here was stored and sent to its sockets here."""
+
+    def said(self, live: LiveTable, line: ChatLine | EmoteShown) -> None:
+        """A chat line was said (or an emote shown) at a table here."""
+
+    def left(self, live: LiveTable, seat: int) -> None:
+        """The last socket here of a seated person closed, and they were marked gone."""
+
+    def forget(self, table_id: str, written: bool) -> None:
+        """This process holds the table no more (there is no such table, its step could not be
+        stored, or nobody here follows it); ``written``: it was the table's writer."""
 
 
 class TableManager:
