@@ -3,7 +3,7 @@
 from pasur.bots.base import Bot
 from pasur.bots.explain import MoveFacts, move_facts
 from pasur.bots.hint import RankedMove, hint
-from pasur.bots.registry import BOT_NAMES, make_bot, parse_bot_names
+from pasur.bots.registry import BOT_NAMES, make_bot, parse_bot_names, searches
 from pasur.bots.review import ReviewedTurn, review
 from pasur.bots.selfplay import SelfplaySummary, play_round, selfplay
 
@@ -20,5 +20,6 @@ __all__ = [
     "parse_bot_names",
     "play_round",
     "review",
+    "searches",
     "selfplay",
 ]

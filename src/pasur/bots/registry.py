@@ -23,19 +23,26 @@ def _fixed(factory: Callable[[], Bot]) -> _Factory:
     return lambda seconds, time_cap: factory()
 
 
-_LEVELS: dict[str, _Factory] = {
-    "random": _fixed(RandomBot),
-    "beginner": _fixed(BeginnerBot),
-    "casual": _fixed(CasualBot),
+_SEARCHES: dict[str, _Factory] = {
     "intermediate": lambda seconds, cap: IntermediateBot(seconds=seconds, time_cap=cap),
     "advanced": lambda seconds, cap: AdvancedBot(seconds=seconds, time_cap=cap),
     "expert": lambda seconds, cap: ExpertBot(seconds=seconds, time_cap=cap),
     "master": lambda seconds, cap: MasterBot(seconds=seconds, time_cap=cap),
 }
+_LEVELS: dict[str, _Factory] = {
+    "random": _fixed(RandomBot),
+    "beginner": _fixed(BeginnerBot),
+    "casual": _fixed(CasualBot),
+    **_SEARCHES,
+}
 _ALIASES: dict[str, str] = {"greedy": "casual"}
 
 BOT_NAMES: tuple[str, ...] = tuple(_LEVELS)
 """The levels, weakest first."""
+
+SEARCHING: frozenset[str] = frozenset(_SEARCHES)
+"""The levels that search, whose move takes real time (tenths of a second to seconds); the others
+answer in microseconds. A server searches off its event loop (:mod:`pasur.server.thinking`)."""
 
 
 class UnknownBotError(ValueError):
@@ -58,6 +65,12 @@ def make_bot(name: str, *, seconds: float | None = None, time_cap: float | None 
     if factory is None:
         raise UnknownBotError(f"unknown bot {name.strip()!r}; the bots are: {', '.join(BOT_NAMES)}")
     return factory(seconds, time_cap)
+
+
+def searches(name: str) -> bool:
+    """Whether the level ``name`` searches (:data:`SEARCHING`), so its move takes real time."""
+    key = name.strip().lower()
+    return _ALIASES.get(key, key) in SEARCHING
 
 
 def parse_bot_names(text: str) -> tuple[str, ...]:

@@ -68,6 +68,7 @@ from pasur.server.sheets.store import SheetStore
 from pasur.server.tables.manager import Ownership, TableManager
 from pasur.server.tables.owners import LocalOwnership
 from pasur.server.tables.store import TableStore
+from pasur.server.thinking import Thinkers
 from pasur.server.tournaments import api as tournaments_api
 from pasur.server.tournaments import clock as tournament_clock
 from pasur.server.tournaments import games as tournament_games
@@ -119,6 +120,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     task.cancel()
                     await asyncio.gather(task, return_exceptions=True)
             await tables.stop()
+            thinkers.close()
             if pushes is not None:
                 await pushes.stop()
             await database.close()
@@ -151,21 +153,26 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         await tournament_games.after_append(connection, table_id, events)
 
     app.state.table_store = table_store = TableStore(database, after_append=after_append)
-    app.state.table_manager = tables = TableManager(table_store, ownership=_ownership(settings))
-    app.state.dispatcher = Dispatcher(tables, Hinter())
+    # Every search (bots' moves, hints, reviews, the daily deal's bots) runs in these workers,
+    # off the event loop, started at the first one.
+    app.state.thinkers = thinkers = Thinkers()
+    app.state.table_manager = tables = TableManager(
+        table_store, ownership=_ownership(settings), thinkers=thinkers
+    )
+    app.state.dispatcher = Dispatcher(tables, Hinter(thinkers))
     limits = settings.limits
     app.state.address_limits = AddressLimits(
         limits.sockets_per_address, limits.connects_per_address
     )
     app.state.invites = Invites(settings.public_url, settings.host)
-    app.state.game_archive = GameArchive(table_store)
+    app.state.game_archive = GameArchive(table_store, thinkers)
     app.state.session_check = SessionCheck(database)
     app.state.presence = Presence(database)
     # Online play hides a blocked person's chat and tables from the blocker; blocks are the
     # accounts wing's, which play does not import, so the look-up is handed over here.
     app.state.block_lists = BlockLists(friends.block_lookup(database.engine))
     app.state.sign_in_limits = SignInLimits()
-    app.state.daily = DailyGames(DailyStore(database))
+    app.state.daily = DailyGames(DailyStore(database), thinkers)
     app.state.matchmaker = Matchmaker(tables, app.state.ratings, QueueStore(database.engine))
 
     install_error_handlers(app)

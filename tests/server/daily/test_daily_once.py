@@ -7,7 +7,7 @@ applications on one database (two processes: each its own locks, only the databa
 
 from __future__ import annotations
 
-import time
+import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -17,7 +17,6 @@ from at_once_support import at_once, copies
 from daily_support import CARD, DAY, Person, deal_of, hidden
 from fastapi.testclient import TestClient
 
-from pasur.server.daily import games as daily_games
 from pasur.server.daily.games import DailyGames
 
 PLAY = "/api/daily/2/play"
@@ -102,13 +101,13 @@ def test_a_play_without_the_version_is_refused(client: TestClient, daily: DailyG
 def slow_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bots' answers take a moment, as the expert's do: long enough that two processes'
     requests both read the game before either stores its move."""
-    answer = daily_games.answer
+    search = DailyGames._search
 
-    def slowly(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.3)
-        return answer(*args, **kwargs)
+    async def slowly(self: DailyGames, *args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.3)
+        return await search(self, *args, **kwargs)
 
-    monkeypatch.setattr(daily_games, "answer", slowly)
+    monkeypatch.setattr(DailyGames, "_search", slowly)
 
 
 def test_two_processes_play_one_of_four_simultaneous_plays(

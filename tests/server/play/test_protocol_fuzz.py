@@ -69,6 +69,7 @@ from pasur.server.tables.manager import TableManager
 from pasur.server.tables.seats import Player, SeatKind, Status
 from pasur.server.tables.store import TableStore, token_digest
 from pasur.server.tables.table import Table
+from pasur.server.thinking import Thinkers
 
 FRAMES_ENV = "PASUR_FUZZ_FRAMES"
 """How many frames to send; the CI default is :data:`CI_FRAMES`."""
@@ -199,7 +200,7 @@ class Harness:
         self.database = database
         self.manager = TableManager(TableStore(database))
         # Hints are checked for shape, not strength.
-        self.dispatcher = Dispatcher(self.manager, Hinter(seconds=0.01))
+        self.dispatcher = Dispatcher(self.manager, Hinter(Thinkers(1), seconds=0.01))
         self.frames = 0
         self.tables = 0
 

@@ -7,7 +7,8 @@ The deck order, the salt and the seed are revealed by :meth:`DailyGames.describe
 over, when anyone can check them against the commitment published in the morning.
 
 The work that takes a search (the bots' moves, the expert's own game on the deal, the coach's
-review) runs in a worker thread, one at a time: the machine has few cores.
+review) runs in the server's worker processes (:mod:`pasur.server.thinking`), one at a time:
+the machine has few cores, and the tables' bots think there too.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pasur.server.daily.share import share_squares
 from pasur.server.daily.store import Attempt, DailyStore
 from pasur.server.http.guests import Guest
 from pasur.server.tables.moves import read_move
+from pasur.server.thinking import Thinkers
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +50,9 @@ def utc_now() -> datetime:
 class DailyGames:
     """The daily deal's rules of play over its store."""
 
-    def __init__(self, store: DailyStore, *, clock: Clock = utc_now) -> None:
+    def __init__(self, store: DailyStore, thinkers: Thinkers, *, clock: Clock = utc_now) -> None:
         self.store = store
+        self.thinkers = thinkers
         self.clock = clock
         self._searching = asyncio.Lock()
         self._moving: dict[tuple[str, int, str], asyncio.Lock] = {}
@@ -213,7 +216,7 @@ class DailyGames:
 
     async def _search(self, work: Callable[P, R], *args: P.args, **kw: P.kwargs) -> R:
         async with self._searching:
-            return await asyncio.to_thread(work, *args, **kw)
+            return await self.thinkers.run(work, *args, **kw)
 
     def _work(self, key: tuple[str, ...], make: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Start ``make`` in the background unless the same work is under way."""

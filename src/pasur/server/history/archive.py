@@ -2,8 +2,8 @@
 
 Records are rebuilt from the stored events (:mod:`~pasur.server.history.game_log`), so every game
 a table has played is there, not only its latest. A finished game never changes, so records,
-positions and reviews are cached; reviews run one at a time in a worker thread, because each
-searches for several seconds.
+positions and reviews are cached; reviews run one at a time in the server's worker processes
+(:mod:`pasur.server.thinking`), because each searches for several seconds.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pasur.rules.positions import positions
 from pasur.server.history.game_log import game_record
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.store import TableStore
+from pasur.server.thinking import Thinkers
 
 Key = TypeVar("Key")
 Value = TypeVar("Value")
@@ -53,7 +54,10 @@ class GameArchive:
         review_seconds: the time budget of one whole review.
     """
 
-    def __init__(self, tables: TableStore, *, review_seconds: float = DEFAULT_SECONDS) -> None:
+    def __init__(
+        self, tables: TableStore, thinkers: Thinkers, *, review_seconds: float = DEFAULT_SECONDS
+    ) -> None:
+        self.thinkers = thinkers
         self.review_seconds = review_seconds
         self._tables = tables
         self._records: _Cache[tuple[str, int], JSONObject] = _Cache(64)
@@ -100,7 +104,7 @@ class GameArchive:
             )
 
         async def make() -> JSONObject:
-            turns = await asyncio.to_thread(review, record, seat, seconds=self.review_seconds)
+            turns = await self.thinkers.run(review, record, seat, seconds=self.review_seconds)
             return {"seat": seat, "level": LEVEL, "turns": [turn.as_json() for turn in turns]}
 
         key = (table_id, game, seat)

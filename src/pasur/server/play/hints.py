@@ -2,15 +2,14 @@
 
 A hint is given only to the person to play at a practice table (every other seat a bot):
 :func:`no_hints` says why not otherwise. The search takes a fixed time budget of CPU, so it runs
-in a worker thread (:func:`asyncio.to_thread`) on the seat's own :class:`~pasur.rules.SeatView`
-(an immutable value, so the table may move on meanwhile, and the hint never sees a card the seat
-cannot see). At most ``workers`` searches run at once per server; a request beyond that is
-refused rather than queued, so many practice tables cannot pile up work.
+in the server's worker processes (:mod:`pasur.server.thinking`) on the seat's own
+:class:`~pasur.rules.SeatView` (an immutable value, so the table may move on meanwhile, and the
+hint never sees a card the seat cannot see). At most ``workers`` hints are searched at once per
+server; a request beyond that is refused rather than queued, so many practice tables cannot pile
+up work.
 """
 
 from __future__ import annotations
-
-import asyncio
 
 from pasur.bots.explain import move_facts
 from pasur.bots.hint import hint
@@ -20,6 +19,7 @@ from pasur.protocol.frames import RankedMove
 from pasur.rules import SeatView
 from pasur.server.tables.seats import SeatKind, Status
 from pasur.server.tables.table import Table
+from pasur.server.thinking import Thinkers
 
 HINT_SECONDS = 0.5
 """The expert's time budget for one hint."""
@@ -43,7 +43,10 @@ def no_hints(table: Table, seat: int) -> str | None:
 class Hinter:
     """Ranks moves for hint requests, a few at a time."""
 
-    def __init__(self, seconds: float = HINT_SECONDS, workers: int = WORKERS) -> None:
+    def __init__(
+        self, thinkers: Thinkers, seconds: float = HINT_SECONDS, workers: int = WORKERS
+    ) -> None:
+        self.thinkers = thinkers
         self.seconds = seconds
         self.workers = workers
         self._running = 0
@@ -55,14 +58,14 @@ class Hinter:
             return None
         self._running += 1
         try:
-            return await asyncio.to_thread(ranked_moves, seat_view, self.seconds)
+            return await self.thinkers.run(ranked_moves, seat_view, self.seconds)
         finally:
             self._running -= 1
 
 
 def ranked_moves(seat_view: SeatView, seconds: float) -> tuple[RankedMove, ...]:
     """The expert's ranking with each move's facts, so that the coach can say it in words
-    ("7♦ takes 4♠: +0 now, but leaves no Sur"); run in a worker thread."""
+    ("7♦ takes 4♠: +0 now, but leaves no Sur"); run in a worker process."""
     ranked = []
     for choice in hint(seat_view, seconds=seconds):
         facts = move_facts(seat_view, choice.move)

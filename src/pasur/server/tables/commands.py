@@ -17,8 +17,10 @@ from typing import ClassVar
 
 from pasur.protocol import ErrorCode, Event, JSONObject, Refused
 from pasur.protocol.values import FieldError, Fields
+from pasur.rules import Move, PasurError
 from pasur.server.tables.seats import Player, SeatKind
 from pasur.server.tables.table import Table
+from pasur.server.tables.timers import BotAnswer
 
 SeatTokens = dict[str, str]
 """The SHA-256 of each seat's token, by seat number as text: ``{"0": "9f86d0…"}``."""
@@ -261,6 +263,28 @@ class Tick(Command):
         return []
 
 
+@dataclass(frozen=True, slots=True)
+class BotMove(Command):
+    """A bot's move searched off the event loop (:class:`~pasur.server.tables.timers.Thought`),
+    for ``seat`` at ``version``: played if the table is still there, else nothing happens (the
+    table asks again for where it is now)."""
+
+    seat: int
+    move: str
+    version: int
+    name: ClassVar[str] = "bot_move"
+
+    def run(self, table: Table, now: float) -> list[Event]:
+        try:
+            move = Move.parse(self.move)
+        except PasurError as error:
+            raise Refused(ErrorCode.BAD_FRAME, f"not a move: {error}") from None
+        return table.tick(now, BotAnswer(self.seat, self.version, move))
+
+    def fields(self) -> JSONObject:
+        return {"seat": self.seat, "move": self.move, "version": self.version}
+
+
 def command_from_json(data: JSONObject) -> Command:
     """The command :meth:`Command.to_json` wrote.
 
@@ -296,6 +320,8 @@ def command_from_json(data: JSONObject) -> Command:
             return Start(fields.optional_integer("dealer"))
         if name == Tick.name:
             return Tick()
+        if name == BotMove.name:
+            return BotMove(fields.integer("seat"), fields.text("move"), fields.integer("version"))
     except FieldError as error:
         raise Refused(ErrorCode.BAD_FRAME, f"not a table command: {error}") from None
     raise Refused(ErrorCode.BAD_FRAME, f"unknown table command {name!r}")

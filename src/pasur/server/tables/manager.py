@@ -43,6 +43,7 @@ from pasur.server.tables.owners import LocalOwnership
 from pasur.server.tables.store import TableStore
 from pasur.server.tables.table import Table
 from pasur.server.tables.ticker import tick_at_deadlines
+from pasur.server.thinking import Thinkers
 
 log = logging.getLogger("pasur.server.tables")
 
@@ -107,8 +108,17 @@ class Ownership(Protocol):
 class TableManager:
     """Every live table of one process, the store behind them, and who writes each."""
 
-    def __init__(self, store: TableStore, *, ownership: Ownership | None = None) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        *,
+        ownership: Ownership | None = None,
+        thinkers: Thinkers | None = None,
+    ) -> None:
         self.store = store
+        self.thinkers = thinkers
+        """Where the tables' searching bots think (:mod:`.ticker`); None: in the tables' ticks
+        (a manager on its own, in a test)."""
         self.ownership: Ownership = ownership if ownership is not None else LocalOwnership()
         self.tables: dict[str, LiveTable] = {}
         self.running = False
@@ -162,7 +172,7 @@ class TableManager:
 
     async def create(self, config: TableConfig, creator: str, bots: dict[int, str]) -> LiveTable:
         """A new table with bots in the given seats, stored before it is returned."""
-        table = Table(config)
+        table = Table(config, search_inline=self.thinkers is None)
         events: list[Event] = []
         for seat, level in sorted(bots.items()):
             events += PutBot(seat, level).run(table, 0.0)
@@ -216,7 +226,9 @@ class TableManager:
         if stored is None:
             return None
         config = TableConfig.from_json(stored.config)
-        table = Table.from_log(config, stored.events, now=clock())
+        table = Table.from_log(
+            config, stored.events, now=clock(), search_inline=self.thinkers is None
+        )
         if config.correspondence and stored.turn_started_at is not None:
             table.resume_turn(from_wall(stored.turn_started_at))
         return LiveTable(table_id, table, stored.creator, stored.seats)
@@ -464,7 +476,7 @@ class TableManager:
     def start_timer(self, live: LiveTable) -> None:
         """Tick the table at its deadlines from now on, if this process writes it."""
         if live.timer is None and self.running and live.owned and not live.dropped:
-            live.timer = asyncio.create_task(tick_at_deadlines(live, self.act))
+            live.timer = asyncio.create_task(tick_at_deadlines(live, self.act, self.thinkers))
 
     def stop_timer(self, live: LiveTable) -> None:
         """No more ticks here: another process writes the table now."""

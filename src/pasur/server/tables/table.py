@@ -35,13 +35,13 @@ from typing import Any
 from pasur.protocol import ErrorCode, Event, JSONObject, Kind, Refused
 from pasur.protocol.text import clean_name
 from pasur.rules import GameState, Move, claim, play_legal
-from pasur.server.tables.config import TableConfig, bot_level, timeout_level
+from pasur.server.tables.config import TableConfig, bot_level
 from pasur.server.tables.event_log import EventLog
 from pasur.server.tables.moves import read_move
 from pasur.server.tables.plays import dealt, next_deal, played, round_ended
 from pasur.server.tables.seats import Player, SeatKind, SeatState, Status, bot_name, check_player
 from pasur.server.tables.state import TableState, check_seat, check_version
-from pasur.server.tables.timers import Bots, Due, Duty, next_due
+from pasur.server.tables.timers import BotAnswer, Bots, Due, Duty, Thought, next_due, who_plays
 from pasur.server.tables.views import catch_up, events_for, record_for, snapshot_for
 
 DEFAULT_HISTORY = 256
@@ -59,6 +59,9 @@ class Table:
         bot_rng: the bots' random generator; by default a :class:`random.Random` seeded from
             ``rng``, so a seeded table replays exactly.
         history: how many recent events are kept for :meth:`events_for`.
+        search_inline: False for a server's tables: a searching bot's move is not searched in
+            :meth:`tick` but asked for by :meth:`thought_due` and handed back to :meth:`tick`
+            (:class:`~pasur.server.tables.timers.Bots`).
     """
 
     def __init__(
@@ -68,6 +71,7 @@ class Table:
         rng: random.Random | None = None,
         bot_rng: random.Random | None = None,
         history: int = DEFAULT_HISTORY,
+        search_inline: bool = True,
     ) -> None:
         if history < 1:
             raise Refused(ErrorCode.BAD_CONFIG, "the history must keep at least one event")
@@ -75,7 +79,8 @@ class Table:
         """The table's settings."""
         self._rng = rng if rng is not None else random.SystemRandom()
         self._bots = Bots(
-            bot_rng if bot_rng is not None else random.Random(self._rng.getrandbits(64))
+            bot_rng if bot_rng is not None else random.Random(self._rng.getrandbits(64)),
+            search_inline=search_inline,
         )
         self._state = TableState(config)
         self._log = EventLog(self._state, history)
@@ -337,37 +342,48 @@ class Table:
         due = next_due(self._state)
         return due.at if due is not None else None
 
-    def tick(self, now: float) -> list[Event]:
+    def tick(self, now: float, answer: BotAnswer | None = None) -> list[Event]:
         """Play whatever is due at ``now``: bots' moves, expired timers and grace periods.
 
         A bot seat plays ``bot_delay`` seconds after its turn began. When a person's turn timer
         runs out, the ``casual`` bot (``random`` until it exists) plays that one move for them.
         When a dropped person's grace (counted only during their own turns) runs out, the table's
-        drop bot plays for them until they reconnect.
+        drop bot plays for them until they reconnect. A table that searches elsewhere stops at a
+        searching bot's move (:meth:`thought_due`) until its ``answer`` comes.
         """
         while True:
             due = next_due(self._state)
-            if due is None or due.at > now:
+            if due is None or due.at > now or not self._do(due, now, answer):
                 return self._log.flush()
-            self._do(due, now)
 
-    def _do(self, due: Due, now: float) -> None:
+    def thought_due(self, now: float) -> Thought | None:
+        """The search :meth:`tick` waits for, when one is due by ``now`` at a table that
+        searches elsewhere; None otherwise (then :meth:`tick` does what is due by itself)."""
+        due = next_due(self._state)
+        if due is None or due.at > now or due.duty is Duty.GRACE:
+            return None
+        level, _ = who_plays(self._state, due)
+        if not self._bots.elsewhere(level):
+            return None
+        game = self.game
+        assert game is not None
+        return self._bots.thought(game, due.seat, level, self.version)
+
+    def _do(self, due: Due, now: float, answer: BotAnswer | None) -> bool:
+        """Do what is due; False when it is a move searched elsewhere with no answer yet."""
         seat = due.seat
         if due.duty is Duty.GRACE:
             level = self.config.drop_bot
             self._emit(Kind.STAND_IN, {"seat": seat, "level": level, "active": True}, now)
-            return
-        state = self._state.seats[seat]
-        if due.duty is Duty.TIMER:
-            level, by = timeout_level(), "timer"
-        elif state.kind is SeatKind.BOT:
-            assert state.level is not None
-            level, by = state.level, "bot"
-        else:
-            level, by = self.config.drop_bot, "stand_in"
+            return True
+        level, by = who_plays(self._state, due)
         game = self.game
         assert game is not None
-        self._play(self._bots.move(game, seat, level), by, now)
+        move = self._bots.move(game, seat, level, self.version, answer)
+        if move is None:
+            return False
+        self._play(move, by, now)
+        return True
 
     # What each recipient may see.
 
@@ -408,6 +424,7 @@ class Table:
         rng: random.Random | None = None,
         bot_rng: random.Random | None = None,
         history: int = DEFAULT_HISTORY,
+        search_inline: bool = True,
     ) -> Table:
         """Rebuild a table from its settings and every event it appended, oldest first.
 
@@ -418,7 +435,7 @@ class Table:
         Raises:
             Refused: ``bad_log``: an event is missing, out of order or cannot be applied.
         """
-        table = cls(config, rng=rng, bot_rng=bot_rng, history=history)
+        table = cls(config, rng=rng, bot_rng=bot_rng, history=history, search_inline=search_inline)
         for item in log:
             table._log.replay(item, now)
         return table

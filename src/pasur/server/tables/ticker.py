@@ -5,6 +5,11 @@ One task per table this process writes (:meth:`TableManager.start_timer`). It sl
 :meth:`~pasur.server.tables.table.Table.next_deadline`, or until the table's ``wake`` event says
 the deadline moved, and runs a :class:`~pasur.server.tables.commands.Tick` through the manager's
 ``act`` (under the table's lock, stored before it is sent, as every change).
+
+When what is due is a searching bot's move at a table that searches elsewhere, the task asks
+``think`` for it first, outside the table's lock, and sends the answer as a
+:class:`~pasur.server.tables.commands.BotMove`: the event loop (and the table: a person may
+leave meanwhile, and the answer then counts for nothing) goes on while the bot thinks.
 """
 
 from __future__ import annotations
@@ -15,8 +20,11 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from pasur.protocol import Event, Refused
-from pasur.server.tables.commands import Command, Tick
+from pasur.rules import Move
+from pasur.server.tables.commands import BotMove, Command, Tick
 from pasur.server.tables.live import LiveTable, clock
+from pasur.server.tables.timers import Thought, bot_move
+from pasur.server.thinking import Thinkers
 
 log = logging.getLogger("pasur.server.tables")
 
@@ -24,8 +32,21 @@ Act = Callable[[LiveTable, Command], Awaitable[list[Event]]]
 """:meth:`TableManager.act`: run a command on a table, store it, send it."""
 
 
-async def tick_at_deadlines(live: LiveTable, act: Act) -> None:
-    """Tick the table whenever its next deadline comes (while this process writes it)."""
+async def searched(thinkers: Thinkers, thought: Thought) -> Move:
+    """A bot's move from the worker processes; the first legal move if the search failed (a
+    failing bot never stops a table, :class:`~pasur.server.tables.timers.Bots`)."""
+    try:
+        return await thinkers.run(
+            bot_move, thought.level, thought.view, thought.legal, thought.seed
+        )
+    except Exception:
+        log.exception("the %s bot's search failed; playing %s", thought.level, thought.legal[0])
+        return thought.legal[0]
+
+
+async def tick_at_deadlines(live: LiveTable, act: Act, thinkers: Thinkers | None) -> None:
+    """Tick the table whenever its next deadline comes (while this process writes it); its
+    searching bots think in ``thinkers`` (None: the table searches in its tick)."""
     while not live.dropped and live.owned:
         deadline = live.table.next_deadline()
         live.wake.clear()
@@ -37,8 +58,13 @@ async def tick_at_deadlines(live: LiveTable, act: Act) -> None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(live.wake.wait(), delay)
             continue
+        command: Command = Tick()
+        thought = live.table.thought_due(clock())
+        if thought is not None and thinkers is not None:
+            move = await searched(thinkers, thought)
+            command = BotMove(thought.seat, str(move), thought.version)
         try:
-            await act(live, Tick())
+            await act(live, command)
         except Refused:
             if live.dropped:
                 return

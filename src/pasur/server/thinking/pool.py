@@ -1,0 +1,100 @@
+"""The worker processes every search of a server process runs in.
+
+Why processes and not threads: the search is pure Python (or mypyc code that holds the
+interpreter's lock), so a thread running it stalls the event loop as surely as running it inline
+(six practice tables against the expert held every socket up to 1.4 s). Why ``forkserver``: the
+server has threads (the database driver's, the executor's), which ``fork`` must not copy; the
+fork server is started once per process with the bots imported, so a worker starts in
+milliseconds instead of importing everything again as ``spawn`` would.
+
+The workers run at a lower priority (:data:`NICENESS`): when the machine is short of cores, the
+event loop (sockets, storage, lease renewal) goes first and a bot thinks a little longer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import ParamSpec, TypeVar
+
+log = logging.getLogger("pasur.server.thinking")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+NICENESS = 10
+"""How much lower the workers' priority is than the server's (``nice``): under contention the
+scheduler gives the event loop about ten times a worker's share of a core."""
+
+PRELOAD = ["pasur.bots", "pasur.server.thinking.pool"]
+"""What the fork server imports once, so every worker starts with it loaded."""
+
+
+class ThinkingFailed(RuntimeError):
+    """A worker died during a search (killed, out of memory); the next search starts new ones."""
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (its affinity, not the whole machine's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class Thinkers:
+    """A pool of worker processes, started at the first search and shared by every feature.
+
+    Args:
+        workers: how many searches run at once; by default one a core. More queue: a busy
+            pool makes bots slower, never the tables' sockets.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers if workers is not None else machine_cores()
+        if self.workers < 1:
+            raise ValueError("at least one worker process thinks")
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def run(self, work: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``work(*args, **kwargs)`` in a worker process; ``work`` and its arguments are pickled,
+        so they are module-level functions and plain values.
+
+        Raises:
+            ThinkingFailed: the worker died before answering.
+        """
+        pool = self._pool if self._pool is not None else self._start()
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, functools.partial(work, *args, **kwargs))
+        except BrokenProcessPool:
+            if self._pool is pool:
+                log.error("a thinking worker died; the next search starts new workers")
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise ThinkingFailed("a worker process died during the search") from None
+
+    def close(self) -> None:
+        """Stop the workers (a search under way finishes; queued ones are dropped)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _start(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        self._pool = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=_lower_priority
+        )
+        return self._pool
+
+
+def _lower_priority() -> None:
+    """A worker's first step: step back behind the event loop (:data:`NICENESS`)."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # pragma: no cover - a system that refuses it: the worker runs as it is
+        log.warning("a thinking worker could not lower its priority")
