@@ -168,9 +168,22 @@ class Event:
         return cls(number, Kind(kind), copy_json(data))
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def copy_json(value: Any) -> Any:
-    """A deep copy of JSON-ready data (dicts, lists, tuples as lists, and scalars)."""
-    if isinstance(value, Mapping):
+    """A deep copy of JSON-ready data (dicts, lists, tuples as lists, and scalars).
+
+    It runs on every field of every event each recipient is sent, so the usual types are told by
+    ``type(...)`` first: an ``isinstance`` check against the ``Mapping`` ABC, on every value,
+    was a visible part of a play's cost. Other mappings (read-only views) are still copied.
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list or kind is tuple:
+        return [copy_json(item) for item in value]
+    if kind is dict or isinstance(value, Mapping):
         return {str(key): copy_json(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [copy_json(item) for item in value]
