@@ -49,6 +49,7 @@ from pasur.server.http.guests import Guests
 from pasur.server.http.middleware import AllowedMethods, BodyLimit, CrossSiteGuard, SecurityHeaders
 from pasur.server.http.openapi import install_openapi
 from pasur.server.http.pages import install_pages
+from pasur.server.http.pressure import LoopLag
 from pasur.server.http.rate_limit import AddressLimits
 from pasur.server.offline import uploads as offline_uploads
 from pasur.server.offline.routes import install_offline
@@ -101,6 +102,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         pacer: asyncio.Task[None] | None = None
         pushes: PushSender | None = None
         clock: asyncio.Task[None] | None = None
+        watcher: asyncio.Task[None] | None = None
         try:
             await database.upgrade()
             app.state.guests = await Guests.load(database)
@@ -113,9 +115,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             clock = asyncio.create_task(tournament_clock.run(database.engine, tables))
             if settings.collector is not None:
                 pacer = asyncio.create_task(pace_collector(settings.collector))
+            # Watched from here on: starting (migrations, loading tables) may hold the loop.
+            watcher = asyncio.create_task(loop_lag.watch())
             yield
         finally:
-            for task in (pacer, clock):
+            for task in (pacer, clock, watcher):
                 if task is not None:
                     task.cancel()
                     await asyncio.gather(task, return_exceptions=True)
@@ -136,6 +140,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.database = database
+    app.state.loop_lag = loop_lag = LoopLag()
     app.state.sheet_store = SheetStore(database)
     app.state.games_store = games = GamesStore(database)
     app.state.ratings = Ratings(database)

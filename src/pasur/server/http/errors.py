@@ -36,6 +36,7 @@ from starlette.types import ExceptionHandler
 from pasur.protocol import ErrorCode, JSONObject, Refused
 from pasur.protocol.frames import ErrorFrame
 from pasur.server.http.logs import redact
+from pasur.server.http.pressure import RETRY_AFTER
 from pasur.server.http.sockets import close_quietly, send_now
 
 log = logging.getLogger("pasur.server")
@@ -84,7 +85,11 @@ def unavailable_message(service: str) -> str:
 def refusal(
     refused: Refused, *, status: int | None = None, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
-    """The answer to a refused call: ``{"detail": {"code", "message"}}`` with its status."""
+    """The answer to a refused call: ``{"detail": {"code", "message"}}`` with its status; an
+    ``unavailable`` one says when to try again (``Retry-After``): an outage or a busy server is
+    passing (:mod:`.pressure`)."""
+    if refused.code is ErrorCode.UNAVAILABLE and headers is None:
+        headers = {"Retry-After": str(RETRY_AFTER)}
     return JSONResponse(
         {"detail": refused.to_json()}, status_code=status or refused.status, headers=headers
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Path, Request
+from fastapi import APIRouter, Body, Depends, Path, Request
 from fastapi.responses import JSONResponse, Response
 
 from pasur.protocol import ErrorCode, JSONObject, Refused
@@ -22,6 +22,7 @@ from pasur.server.history.ratings import Ratings
 from pasur.server.http.fields import SEATS
 from pasur.server.http.guests import COOKIE, Guest, Guests, check_guest_name
 from pasur.server.http.openapi import refusals
+from pasur.server.http.pressure import door
 from pasur.server.http.state import shared
 from pasur.server.play.access import guest, live_table, manager, may_manage, token_seat
 from pasur.server.play.blocks import blocked_by, caller
@@ -115,6 +116,7 @@ async def me(request: Request) -> Response:
 @router.post(
     "/api/tables",
     summary="Create a table",
+    dependencies=[Depends(door)],
     responses=refusals(
         E.BAD_CONFIG,
         E.NO_SUCH_SEAT,

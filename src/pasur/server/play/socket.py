@@ -16,8 +16,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from pasur.protocol import SPECTATOR, ErrorCode, Refused
 from pasur.protocol.frames import ClientFrame, ErrorFrame, Hello, Unreadable
-from pasur.server.http.errors import outage
+from pasur.server.http.errors import UNAVAILABLE_CLOSE, outage
 from pasur.server.http.origin import origin_allowed
+from pasur.server.http.pressure import LoopLag
 from pasur.server.http.rate_limit import AddressLimits, SocketLimits
 from pasur.server.http.sockets import close_quietly, send_now
 from pasur.server.http.state import shared
@@ -111,7 +112,13 @@ async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
         if hello is None:
             return
         recipient, since = read_hello(live, hello)
+        if recipient == SPECTATOR:  # a new spectator waits while the loop is behind (.pressure)
+            shared(websocket, "loop_lag", LoopLag).refuse_if_behind()
     except Refused as refused:
+        if refused.code is ErrorCode.UNAVAILABLE:
+            await send_now(websocket, ErrorFrame.of(refused))
+            await close_quietly(websocket, UNAVAILABLE_CLOSE, "unavailable")
+            return
         await send_now(websocket, ErrorFrame.of(refused))
         await close_quietly(websocket, 4400)
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -13,6 +13,7 @@ from pasur.protocol import ErrorCode, Refused
 from pasur.server.http.fields import WHOLE
 from pasur.server.http.guests import Guest, Guests
 from pasur.server.http.openapi import refusals
+from pasur.server.http.pressure import door
 from pasur.server.http.state import shared
 from pasur.server.queue.matchmaker import Matchmaker
 from pasur.server.queue.pairing import Wanted
@@ -48,6 +49,7 @@ def _answer(body: object) -> Response:
 @router.post(
     "/api/queue",
     summary="Join the quick-match queue",
+    dependencies=[Depends(door)],
     responses=refusals(E.BAD_CONFIG, E.NO_GUEST, E.CROSS_SITE, E.UNAVAILABLE, body=True),
 )
 async def join(request: Request, body: QueueBody) -> Response:
@@ -81,6 +83,7 @@ async def leave(request: Request) -> Response:
 @router.post(
     "/api/queue/bot",
     summary="Play the bot offered after a minute in the queue",
+    dependencies=[Depends(door)],
     responses=refusals(E.NOT_QUEUED, E.BOT_NOT_OFFERED, E.NO_GUEST, E.CROSS_SITE, E.UNAVAILABLE),
 )
 async def with_bot(request: Request) -> Response:
