@@ -3,7 +3,8 @@
 Usage::
 
     python benchmarks/load.py [--sockets 500,1000,2000,4000] [--seconds 60] [--think 1-3]
-                              [--seed 1] [--db URL] [--json FILE]
+                              [--seed 1] [--db URL] [--processes N --redis URL]
+                              [--spread paired|random] [--pin] [--json FILE]
 
 For each number of sockets the script starts a fresh ``pasur serve`` on a free loopback port, with
 a new SQLite file in a temporary folder (or the database ``--db`` names), seats two people at each
@@ -31,6 +32,10 @@ Progress goes to stderr; the table of results to stdout, and with ``--json FILE`
 figures as JSON (``-`` for stdout). A run's folder (its SQLite file and the servers' logs) is
 deleted after it, but kept, and named on stderr, when the run fails, a play was refused or left
 unanswered, or a server lost a table's lease while running (lease churn, counted on stderr).
+With ``--processes N --redis URL`` the tables are shared by N servers, and ``--spread`` says how the
+sockets reach them (``paired``: each table's two people at different servers; ``random``: each
+socket at a server drawn at random, as a balancer without affinity). ``--pin`` runs the load
+generator on the first core and the servers on the rest, so the two do not trade cores.
 ``--profile FILE`` runs the server under cProfile (slower) and writes its statistics to
 ``FILE.<sockets>.prof``, for ``python -m pstats``.
 """
@@ -99,8 +104,11 @@ class Server:
         profile: Path | None = None,
         redis: str | None = None,
         redis_prefix: str = "",
+        cpus: set[int] | None = None,
     ) -> None:
         self.database = database
+        self.cpus = cpus
+        """The cores the server (and what it starts) may run on; None: any."""
         self.profile = profile
         self.redis = redis
         self.redis_prefix = redis_prefix
@@ -129,6 +137,7 @@ class Server:
                 stderr=subprocess.STDOUT,
                 env=environment,
                 start_new_session=True,
+                preexec_fn=None if self.cpus is None else self._pin,
             )
         deadline = time.monotonic() + 60
         async with httpx.AsyncClient(base_url=self.url) as client:
@@ -140,6 +149,10 @@ class Server:
                         return
                 await asyncio.sleep(0.2)
         raise RuntimeError(f"pasur serve did not answer within 60 s:\n{self.tail()}")
+
+    def _pin(self) -> None:
+        assert self.cpus is not None
+        os.sched_setaffinity(0, self.cpus)
 
     @property
     def pid(self) -> int:
@@ -183,6 +196,7 @@ class Servers:
         folder: Path,
         profile: Path | None = None,
         redis: str | None = None,
+        cpus: set[int] | None = None,
     ) -> None:
         prefix = f"pasur-load-{secrets.token_hex(4)}:"
         self.members = [
@@ -192,6 +206,7 @@ class Servers:
                 profile.with_suffix(f".{index}{profile.suffix}") if profile and index else profile,
                 redis,
                 prefix,
+                cpus,
             )
             for index in range(count)
         ]
@@ -454,6 +469,8 @@ class Result:
 
     sockets: int
     processes: int
+    spread: str
+    """How the sockets were spread over the processes: ``paired``, ``random`` or ``one``."""
     tables: int
     seconds: float
     plays: int
@@ -489,12 +506,14 @@ async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
 async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: Path) -> Result:
     """:func:`run` on an empty database.
 
-    With several servers, the two people of a table connect to different ones (seat ``s`` of
-    table ``i`` to server ``i + s`` modulo the servers): every play of one of them goes through
-    Redis to the table's owner and back, as on a cluster without sticky sessions.
+    With several servers, ``--spread`` says which server each socket connects to: ``paired``,
+    the two people of a table to different ones (seat ``s`` of table ``i`` to server ``i + s``
+    modulo the servers), so every play of one of them goes through Redis to the table's owner
+    and back; ``random``, each socket to a server drawn at random (seeded), as a balancer without
+    affinity spreads them.
     """
     profile = args.profile.with_suffix(f".{sockets}.prof") if args.profile else None
-    servers = Servers(args.processes, database, folder, profile, args.redis)
+    servers = Servers(args.processes, database, folder, profile, args.redis, args.server_cpus)
     loops: list[asyncio.Task[None]] = []
     await servers.start()
     try:
@@ -511,6 +530,9 @@ async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: 
         limit = asyncio.Semaphore(CONNECT_CONCURRENCY)
         started = time.perf_counter()
         ws_urls = [url.replace("http", "ws", 1) + "/ws/tables/" for url in servers.urls]
+        spread = random.Random(args.seed)
+        if args.spread == "random":
+            seats = [(spread.randrange(len(ws_urls)), table, token) for _, table, token in seats]
         await asyncio.gather(
             *(
                 player.connect(
@@ -554,6 +576,7 @@ async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: 
     return Result(
         sockets=sockets,
         processes=args.processes,
+        spread=args.spread if args.processes > 1 else "one",
         tables=sockets // 2,
         seconds=args.seconds,
         plays=tally.sent,
@@ -614,6 +637,7 @@ def print_table(results: list[Result]) -> None:
         [
             f"{r.sockets:,}",
             str(r.processes),
+            r.spread,
             f"{r.tables:,}",
             f"{r.plays:,}",
             f"{r.games:,}",
@@ -633,6 +657,7 @@ def print_table(results: list[Result]) -> None:
     header = [
         "sockets",
         "processes",
+        "spread",
         "tables",
         "plays",
         "games",
@@ -686,6 +711,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--redis", metavar="URL", help="Redis for several processes (redis://127.0.0.1:6379/0)"
     )
     parser.add_argument(
+        "--spread",
+        choices=("paired", "random"),
+        default="paired",
+        help="with several processes, which one each socket connects to: paired (a table's two "
+        "people to different ones) or random (as a balancer without affinity)",
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="run this load generator on the first core and the servers on the others, so "
+        "neither takes the other's core (needs two cores or more)",
+    )
+    parser.add_argument(
         "--profile",
         type=Path,
         metavar="FILE",
@@ -699,6 +737,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--processes is at least 1")
     if args.processes > 1 and args.redis is None:
         parser.error("several processes share their tables through Redis: give --redis URL")
+    args.server_cpus = None
+    if args.pin:
+        cores = sorted(os.sched_getaffinity(0))
+        if len(cores) < 2:
+            parser.error("--pin needs two cores or more: one for the load, the rest for servers")
+        args.client_cpus, args.server_cpus = {cores[0]}, set(cores[1:])
     return args
 
 
@@ -724,6 +768,8 @@ def think_range(text: str) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if args.pin:
+        os.sched_setaffinity(0, args.client_cpus)
     raise_open_files(max(args.sockets))
     results = []
     for sockets in args.sockets:
@@ -753,6 +799,8 @@ def main(argv: list[str] | None = None) -> None:
             "seed": args.seed,
             "database": args.db or "sqlite (a new file per run)",
             "processes": args.processes,
+            "spread": args.spread,
+            "pinned": args.pin,
             "cpus": os.cpu_count(),
             "runs": [dataclasses.asdict(r) for r in results],
         }

@@ -22,6 +22,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
 FIELDS = {
     "sockets",
     "processes",
+    "spread",
     "tables",
     "seconds",
     "plays",
@@ -72,28 +73,33 @@ def test_the_load_benchmark_plays_and_reports_at_toy_scale(tmp_path: Path) -> No
     report, table = run_script(tmp_path)
     assert report["think_seconds"] == [0.01, 0.04] and report["seed"] == 7
     (run,) = report["runs"]
-    assert (run["sockets"], run["processes"], run["tables"]) == (4, 1, 2)
+    assert (run["sockets"], run["processes"], run["spread"], run["tables"]) == (4, 1, "one", 2)
     check_run(run)
 
     header, row = table.splitlines()
-    assert header.split()[:7] == [
+    assert header.split()[:8] == [
         "sockets",
         "processes",
+        "spread",
         "tables",
         "plays",
         "games",
         "p50_ms",
         "p99_ms",
     ]
-    assert row.split()[:5] == ["4", "1", "2", f"{run['plays']:,}", f"{run['games']:,}"]
+    assert row.split()[:6] == ["4", "1", "one", "2", f"{run['plays']:,}", f"{run['games']:,}"]
 
 
 def test_the_load_benchmark_runs_two_processes_sharing_tables_through_redis(
     tmp_path: Path,
 ) -> None:
-    report, _table = run_script(tmp_path, "--processes", "2", "--redis", redis_url())
+    """Spread at random, as a balancer without affinity would, and pinned: the load on one core,
+    the servers on the other."""
+    options = ["--processes", "2", "--redis", redis_url(), "--spread", "random", "--pin"]
+    report, _table = run_script(tmp_path, *options)
+    assert (report["spread"], report["pinned"]) == ("random", True)
     (run,) = report["runs"]
-    assert (run["sockets"], run["processes"], run["tables"]) == (4, 2, 2)
+    assert (run["sockets"], run["processes"], run["spread"], run["tables"]) == (4, 2, "random", 2)
     check_run(run)
 
 
