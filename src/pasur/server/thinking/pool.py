@@ -8,7 +8,10 @@ fork server is started once per process with the bots imported, so a worker star
 milliseconds instead of importing everything again as ``spawn`` would.
 
 The workers run at a lower priority (:data:`NICENESS`): when the machine is short of cores, the
-event loop (sockets, storage, lease renewal) goes first and a bot thinks a little longer.
+event loop (sockets, storage, lease renewal) goes first and a bot thinks a little longer. And they
+end with their server however it ends: a worker holds its own work queue's writing end, so a
+server killed with ``kill -9`` would leave it (and the fork server, which it keeps alive) waiting
+for work forever; each worker watches its server's process and exits when it does.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ import functools
 import logging
 import multiprocessing
 import os
+import select
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -87,14 +93,39 @@ class Thinkers:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)
         self._pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_lower_priority
+            self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
         return self._pool
 
 
-def _lower_priority() -> None:
-    """A worker's first step: step back behind the event loop (:data:`NICENESS`)."""
+def _start_worker(server: int) -> None:
+    """A worker's first step: step back behind the event loop (:data:`NICENESS`), and watch the
+    ``server`` process, to end with it."""
     try:
         os.nice(NICENESS)
     except OSError:  # pragma: no cover - a system that refuses it: the worker runs as it is
         log.warning("a thinking worker could not lower its priority")
+    threading.Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
+
+
+def _end_with(server: int) -> None:
+    """Return never: exit this worker once the ``server`` process has ended (a pidfd becomes
+    readable then; where there is none, the process is looked for every second)."""
+    try:
+        handle = os.pidfd_open(server)
+    except (AttributeError, OSError):  # pragma: no cover - before Linux 5.3, or already gone
+        while _alive(server):
+            time.sleep(1.0)
+    else:
+        select.select([handle], [], [])
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:  # pragma: no cover - the fallback of _end_with
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
