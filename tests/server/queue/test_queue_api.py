@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from pasur.server.http.guests import COOKIE
 from pasur.server.queue.matchmaker import Matchmaker
+from pasur.server.queue.store import HELD_FOR
 from pasur.server.tables.manager import TableManager
 
 
@@ -77,6 +78,29 @@ def test_queueing_six_times_at_once_seats_the_person_at_one_table(
     sitting = [[seat.name for seat in live.table.seats] for live in manager.tables.values()]
     assert sitting == [["Shirin", "Farhad"]] or sitting == [["Farhad", "Shirin"]], sitting
     assert roya.call("GET", "/api/queue").json()["state"] == "waiting"
+
+
+def test_a_copy_that_comes_after_the_seat_was_read_queues_nobody(
+    client: TestClient, clock: list[float]
+) -> None:
+    """The third copy of a double queueing, a second late on a busy machine, came after the
+    seat was read: it queued the person again, and the next to queue was seated with them at a
+    second table. A read seat is held for a few seconds; queueing after that is a new one."""
+    shirin, farhad, roya = (
+        Person(client, "Shirin"),
+        Person(client, "Farhad"),
+        Person(client, "Roya"),
+    )
+    shirin.call("POST", "/api/queue", {"players": 2})
+    assert farhad.call("POST", "/api/queue", {"players": 2}).json()["state"] == "matched"
+    assert shirin.call("GET", "/api/queue").json()["state"] == "matched"
+    clock[0] += HELD_FOR - 1
+    late = shirin.call("POST", "/api/queue", {"players": 2})
+    assert late.status_code == 200 and late.json() == {"state": "idle"}
+    assert roya.call("POST", "/api/queue", {"players": 2}).json()["state"] == "waiting"
+    clock[0] += 2
+    again = shirin.call("POST", "/api/queue", {"players": 2}).json()
+    assert again["state"] == "matched", "a queueing after the hold is a new one: Roya waits"
 
 
 def test_other_kinds_of_game_do_not_meet_and_leaving_works(

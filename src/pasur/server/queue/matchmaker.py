@@ -23,7 +23,7 @@ from pasur.rules import STANDARD, make_rules
 from pasur.server.history.ratings import Ratings
 from pasur.server.http.guests import Guest
 from pasur.server.queue.pairing import BOT_OFFER_AFTER, Queue, Seeker, Wanted, window
-from pasur.server.queue.store import WAITING, QueueStore, Seat
+from pasur.server.queue.store import HANDED, WAITING, QueueStore, Seat
 from pasur.server.tables.commands import Join, Start
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.manager import TableManager
@@ -94,10 +94,10 @@ class Matchmaker:
         now = self.clock()
         await self.pair(now)
         entry = await self.store.entry(who.id)
-        if entry is None:
-            return {"state": "idle"}
+        if entry is None or entry.state == HANDED:
+            return {"state": "idle"}  # a seat read a moment ago by another request is held
         if entry.seat is not None:
-            if not await self.store.hand_over(who.id, entry.seat):
+            if not await self.store.hand_over(who.id, entry.seat, now):
                 return {"state": "idle"}  # another request of theirs read it a moment ago
             return {"state": "matched", **_seat_json(entry.seat)}
         await self.store.seen(who.id, now)

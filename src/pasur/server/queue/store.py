@@ -11,7 +11,8 @@ seated once.
 
 A page that stops asking leaves the queue after :data:`GONE_AFTER` seconds; a claim whose
 process died before the table was made goes back to waiting after :data:`STUCK_AFTER`; a seat
-nobody came to read is forgotten after :data:`UNREAD_AFTER`.
+nobody came to read is forgotten after :data:`UNREAD_AFTER`, and one that was read after
+:data:`HELD_FOR`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ from pasur.server.db.rows import QueueSeekerRow
 from pasur.server.db.upsert import insert_or
 from pasur.server.queue.pairing import Seeker, Wanted
 
-WAITING, SEATING, MATCHED = "waiting", "seating", "matched"
+WAITING, SEATING, MATCHED, HANDED = "waiting", "seating", "matched", "handed"
+
+HELD_FOR = 10.0
+"""Seconds a seat that was read stays on the row (``handed``): a copy of the request that read
+it, late by a busy machine or a slow network, finds it and queues nobody (with the row deleted at
+once, a third copy of a double queueing, a second late, queued the person again and seated them
+at a second table). Queueing again after that is a new queueing."""
 
 GONE_AFTER = 180.0
 """Seconds without a status asked after which a waiting person has left. The waiting page asks
@@ -75,6 +82,9 @@ class QueueStore:
         place, and one being seated or holding an unread seat (of any kind) keeps the seat, so
         a second request of a double click neither loses the seat nor earns a second one.
 
+        A seat read less than :data:`HELD_FOR` seconds before ``seeker.joined_at`` is kept too;
+        an older one is replaced by the new queueing.
+
         One statement (:mod:`pasur.server.db.upsert`), so two puts at once, or a put and a
         claim, never interleave a delete and an insert.
         """
@@ -96,11 +106,13 @@ class QueueStore:
                 Row.rated != new.rated,
                 Row.turn_timer.is_distinct_from(new.turn_timer),
             )
+            read_long_ago = and_(Row.state == HANDED, Row.claimed_at < new.joined_at - HELD_FOR)
+            fresh = {"state": WAITING, "table_id": None, "seat": None, "seat_token": None}
             await connection.execute(
                 statement.on_conflict_do_update(
                     index_elements=[Row.player_id],
-                    set_={name: new[name] for name in _QUEUEING},
-                    where=and_(Row.state == WAITING, another_kind),
+                    set_={name: new[name] for name in _QUEUEING} | fresh | {"claimed_at": None},
+                    where=or_(and_(Row.state == WAITING, another_kind), read_long_ago),
                 )
             )
 
@@ -214,15 +226,18 @@ class QueueStore:
                     )
                 )
 
-    async def hand_over(self, player_id: str, seat: Seat) -> bool:
-        """Forget the person's seat as they read it; False if another request read it first."""
+    async def hand_over(self, player_id: str, seat: Seat, now: float) -> bool:
+        """Mark the person's seat read (``handed``, kept :data:`HELD_FOR` seconds); False if
+        another request read it first."""
         async with self._engine.begin() as connection:
             taken = await connection.execute(
-                delete(Row).where(
+                update(Row)
+                .where(
                     Row.player_id == player_id,
                     Row.state == MATCHED,
                     Row.seat_token == seat.seat_token,
                 )
+                .values(state=HANDED, claimed_at=now)
             )
         return bool(taken.rowcount)
 
@@ -239,6 +254,7 @@ class QueueStore:
                     or_(
                         and_(Row.state == WAITING, Row.seen_at < now - GONE_AFTER),
                         and_(Row.state == MATCHED, Row.claimed_at < now - UNREAD_AFTER),
+                        and_(Row.state == HANDED, Row.claimed_at < now - HELD_FOR),
                     )
                 )
             )

@@ -7,9 +7,11 @@ server has threads (the database driver's, the executor's), which ``fork`` must 
 fork server is started once per process with the bots imported, so a worker starts in
 milliseconds instead of importing everything again as ``spawn`` would.
 
-The workers run at a lower priority (:data:`NICENESS`): when the machine is short of cores, the
-event loop (sockets, storage, lease renewal) goes first and a bot thinks a little longer. And they
-end with their server however it ends: a worker holds its own work queue's writing end, so a
+The workers run at the server's own priority. A lower one (``nice`` 5 or 10) made no difference
+to the event loop's latency beyond the noise (``benchmarks/bot_latency.py``: the scheduler
+already favours the loop, which sleeps most of the time), and on a machine busy with other work
+it starved the searches: a 4-second review took over a minute. The workers end with their server
+however it ends: a worker holds its own work queue's writing end, so a
 server killed with ``kill -9`` would leave it (and the fork server, which it keeps alive) waiting
 for work forever; each worker watches its server's process and exits when it does.
 """
@@ -33,10 +35,6 @@ log = logging.getLogger("pasur.server.thinking")
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-NICENESS = 10
-"""How much lower the workers' priority is than the server's (``nice``): under contention the
-scheduler gives the event loop about ten times a worker's share of a core."""
 
 PRELOAD = ["pasur.bots", "pasur.server.thinking.pool"]
 """What the fork server imports once, so every worker starts with it loaded."""
@@ -99,12 +97,7 @@ class Thinkers:
 
 
 def _start_worker(server: int) -> None:
-    """A worker's first step: step back behind the event loop (:data:`NICENESS`), and watch the
-    ``server`` process, to end with it."""
-    try:
-        os.nice(NICENESS)
-    except OSError:  # pragma: no cover - a system that refuses it: the worker runs as it is
-        log.warning("a thinking worker could not lower its priority")
+    """A worker's first step: watch the ``server`` process, to end with it."""
     threading.Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
 
 
