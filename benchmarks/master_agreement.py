@@ -25,8 +25,9 @@ from pasur.bots.master import MasterBot
 from pasur.rules import STANDARD, legal_moves, new_game, play_legal, shuffle_deck, view
 
 
-def compare(rounds: int, seed: int) -> dict[str, float]:
-    """Play ``rounds`` expert self-play rounds; the master's agreement with the expert on them."""
+def compare(rounds: int, seed: int, most: int | None = None) -> dict[str, float]:
+    """Play ``rounds`` expert self-play rounds; the master's agreement with the expert on them
+    (on their first ``most`` decisions only, if given: a quick look)."""
     expert = ExpertBot(time_cap=None)
     master = MasterBot(time_cap=None)
     decisions = changed = 0
@@ -41,6 +42,8 @@ def compare(rounds: int, seed: int) -> dict[str, float]:
             legal = legal_moves(state)
             plays += 1
             searched = len(legal) > 1 and seat_view.deals_left >= ExpertBot.plan.endgame_deals
+            if most is not None and decisions >= most:
+                break
             if searched:
                 rng_seed = f"{name}:{plays}"
                 ours = master.values(seat_view, legal, random.Random(rng_seed))

@@ -1,9 +1,11 @@
 """Fixtures for the server tests: an application on a fresh database, driven by the test client.
 
-Every test that uses a database (the ``client`` fixture, or ``backend`` for its URL) runs twice:
-on an SQLite file of its own in a temporary folder, and on PostgreSQL when
-``PASUR_TEST_POSTGRES_URL`` names a server (for example
-``postgresql+asyncpg://postgres@127.0.0.1:5432/test``; without it that half skips, saying so).
+Every test that uses a database (the ``client`` fixture, or ``backend`` for its URL) runs on an
+SQLite file of its own in a temporary folder; those whose subject is the database itself
+(:func:`on_postgres`: storage, migrations, one writer and exactly once under concurrency,
+several processes) run again on PostgreSQL when ``PASUR_TEST_POSTGRES_URL`` names a server
+(for example ``postgresql+asyncpg://postgres@127.0.0.1:5432/test``; without it that half skips,
+saying so).
 On PostgreSQL the test run makes a database of its own (``pasur_run_<random>``, dropped at the
 end), and every test starts with its tables emptied: tests never see each other's rows, and two
 runs at once on one server never meet. Tests that need SQLite itself (its file, its pragmas) take
@@ -51,6 +53,57 @@ def postgres_run_database() -> Iterator[str]:
     with scratch_database("run") as url:
         migrate(url)
         yield url
+
+
+ON_POSTGRES_FOLDERS = (
+    "tests/server/db/",
+    "tests/server/cluster/",
+    "tests/server/queue/",
+    "tests/server/tournaments/",
+)
+ON_POSTGRES_WORDS = (
+    "store",
+    "once",
+    "migration",
+    "restart",
+    "ratings",
+    "uploads",
+    "challenge",
+    "deletion",
+    "correspondence",
+    "unloading",
+    "identity",
+    "outages",
+)
+"""Where the tests whose subject is the database are (:func:`on_postgres`): PostgreSQL differs
+from SQLite in concurrency (many writers, READ COMMITTED), in its dialect and its types, so those
+run on both. A test of what a call answers (its refusals, its fields, a page's flow) goes through
+the same SQLAlchemy statements on either, and runs on SQLite only: running every one of them on
+both took seven minutes of the tests' processes, and found nothing the database tests did not."""
+
+
+def on_postgres(nodeid: str) -> bool:
+    """Whether the test (by its id) runs on PostgreSQL as well as on SQLite."""
+    path = nodeid.split("::", 1)[0]
+    name = path.rsplit("/", 1)[-1]
+    return path.startswith(ON_POSTGRES_FOLDERS) or any(word in name for word in ON_POSTGRES_WORDS)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the PostgreSQL half of the server tests that :func:`on_postgres` excludes."""
+    kept, left_out = [], []
+    for item in items:
+        params = getattr(item, "callspec", None)
+        on_sqlite_only = (
+            params is not None
+            and params.params.get("backend") == "postgresql"
+            and item.nodeid.startswith("tests/server/")
+            and not on_postgres(item.nodeid)
+        )
+        (left_out if on_sqlite_only else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
