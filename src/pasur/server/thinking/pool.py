@@ -53,12 +53,15 @@ class Thinkers:
     """A pool of worker processes, started at the first search and shared by every feature.
 
     Args:
-        workers: how many searches run at once; by default one a core. More queue: a busy
-            pool makes bots slower, never the tables' sockets.
+        workers: how many searches run at once; by default one a core but one, which is left to
+            the event loop (one on a machine of one core). More queue: a busy pool makes bots
+            slower, never the tables' sockets. With a worker on every core, twenty practice
+            tables against the expert made another client's p99 2.8 times what it was beside
+            random bots; with one core left, 1.3 times (``benchmarks/bot_latency.py``).
     """
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = workers if workers is not None else machine_cores()
+        self.workers = workers if workers is not None else max(1, machine_cores() - 1)
         if self.workers < 1:
             raise ValueError("at least one worker process thinks")
         self._pool: ProcessPoolExecutor | None = None
