@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from load import Player, Server, Tally, log, quantile, think_range
+from load import Player, Server, Tally, log, post_json, quantile, think_range
 
 SLOW = 0.1
 """An answer slower than this (seconds) is counted apart: a person notices a tenth of a second."""
@@ -53,21 +53,14 @@ async def practice_tables(url: str, tables: int, level: str) -> list[tuple[str, 
     each table's id and the person's seat token."""
     seats = []
     async with httpx.AsyncClient(base_url=url, timeout=60) as person:
-        await _post(person, "/api/guest", {"name": "Ava"})
+        await post_json(person, "/api/guest", {"name": "Ava"})
         for _ in range(tables):
             body = {"players": 2, "bots": {"1": level}, "bot_delay": 0.0}
-            table_id = (await _post(person, "/api/tables", body))["table_id"]
-            joined = await _post(person, f"/api/tables/{table_id}/join", {"seat": 0})
-            await _post(person, f"/api/tables/{table_id}/start", None)
+            table_id = (await post_json(person, "/api/tables", body))["table_id"]
+            joined = await post_json(person, f"/api/tables/{table_id}/join", {"seat": 0})
+            await post_json(person, f"/api/tables/{table_id}/start", None)
             seats.append((table_id, joined["seat_token"]))
     return seats
-
-
-async def _post(client: httpx.AsyncClient, path: str, body: Any) -> Any:
-    response = await client.post(path, json=body)
-    if response.status_code != 200:
-        raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]}")
-    return response.json()
 
 
 async def probe(url: str, seconds: float, every: float) -> list[float]:

@@ -281,25 +281,26 @@ async def set_up_tables(urls: list[str], tables: int, target: int) -> list[tuple
         for url in urls:
             ava = await stack.enter_async_context(httpx.AsyncClient(base_url=url, timeout=60))
             babak = await stack.enter_async_context(httpx.AsyncClient(base_url=url, timeout=60))
-            await _call(ava, "/api/guest", {"name": "Ava"})
-            await _call(babak, "/api/guest", {"name": "Babak"})
+            await post_json(ava, "/api/guest", {"name": "Ava"})
+            await post_json(babak, "/api/guest", {"name": "Babak"})
             people.append((ava, babak))
 
         async def one_table(number: int) -> None:
             ava, babak = people[number % len(people)]
             async with limit:
                 body = {"players": 2, "settings": {"target": str(target)}}
-                table_id = (await _call(ava, "/api/tables", body))["table_id"]
+                table_id = (await post_json(ava, "/api/tables", body))["table_id"]
                 for person in (ava, babak):
-                    joined = await _call(person, f"/api/tables/{table_id}/join", {})
+                    joined = await post_json(person, f"/api/tables/{table_id}/join", {})
                     seats.append((number + joined["seat"], table_id, joined["seat_token"]))
-                await _call(ava, f"/api/tables/{table_id}/start", None)
+                await post_json(ava, f"/api/tables/{table_id}/start", None)
 
         await asyncio.gather(*(one_table(number) for number in range(tables)))
     return seats
 
 
-async def _call(client: httpx.AsyncClient, path: str, body: Any) -> Any:
+async def post_json(client: httpx.AsyncClient, path: str, body: Any) -> Any:
+    """POST ``body`` as JSON; the answer's JSON, or an error naming the call and its answer."""
     response = await client.post(path, json=body)
     if response.status_code != 200:
         raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]}")

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from load import Server, log, scratch_database
+from load import Server, log, post_json, scratch_database
 from websockets.asyncio.client import ClientConnection, connect
 
 GAME_SECONDS = 120.0
@@ -102,13 +102,13 @@ async def play_games(
     """Play games one after the other until enough are begun (by every client together)."""
     socket_url = url.replace("http", "ws", 1) + "/ws/tables/"
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        await _call(http, "/api/guest", {"name": f"Soak {client}"})
+        await post_json(http, "/api/guest", {"name": f"Soak {client}"})
         played = 0
         while await progress.begin():
             body = {"players": 2, "settings": {"target": str(target)}, "bots": {"1": "random"}}
-            table_id = (await _call(http, "/api/tables", body))["table_id"]
-            joined = await _call(http, f"/api/tables/{table_id}/join", {"seat": 0})
-            await _call(http, f"/api/tables/{table_id}/start", None)
+            table_id = (await post_json(http, "/api/tables", body))["table_id"]
+            joined = await post_json(http, f"/api/tables/{table_id}/join", {"seat": 0})
+            await post_json(http, f"/api/tables/{table_id}/start", None)
             address = f"127.3.{client % 254}.{played % ADDRESSES + 1}"
             game = play_one(socket_url + table_id, joined["seat_token"], address, progress, rng)
             await asyncio.wait_for(game, GAME_SECONDS)
@@ -160,13 +160,6 @@ async def play_one(
 async def _play(socket: ClientConnection, move: str, version: int, progress: Progress) -> None:
     progress.plays += 1
     await socket.send(json.dumps({"type": "play", "move": move, "version": version}))
-
-
-async def _call(client: httpx.AsyncClient, path: str, body: Any) -> Any:
-    response = await client.post(path, json=body)
-    if response.status_code != 200:
-        raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]}")
-    return response.json()
 
 
 # The run.

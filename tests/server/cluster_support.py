@@ -7,12 +7,15 @@ runs on one Redis never see each other's leases or channels, and tables have ran
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+from collections.abc import AsyncIterator
 
 from database_support import service_url
 from redis.asyncio import Redis
 
 from pasur.server.cluster.ownership import RedisOwnership
+from pasur.server.db.database import Database
 from pasur.server.tables.manager import TableManager
 from pasur.server.tables.store import TableStore
 
@@ -46,3 +49,26 @@ def cluster(manager: TableManager) -> RedisOwnership:
     """The cluster side of a manager made by :func:`cluster_manager`."""
     assert isinstance(manager.ownership, RedisOwnership)
     return manager.ownership
+
+
+@contextlib.asynccontextmanager
+async def two_processes(
+    backend: str, url: str, *, lease_ttl: float = 1.0
+) -> AsyncIterator[tuple[Database, TableManager, TableManager]]:
+    """Processes ``a`` and ``b`` of one cluster (a Redis prefix of their own, at ``url``) on the
+    database at ``backend``, started; stopped, and the database closed, afterwards."""
+    database = Database(backend)
+    await database.upgrade()
+    prefix = fresh_prefix()
+    a, b = (
+        cluster_manager(TableStore(database), url, prefix=prefix, lease_ttl=lease_ttl, process_id=p)
+        for p in ("a", "b")
+    )
+    await a.start()
+    await b.start()
+    try:
+        yield database, a, b
+    finally:
+        await a.stop()
+        await b.stop()
+        await database.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from cluster_support import cluster, cluster_manager, fresh_prefix, redis_url
+from cluster_support import cluster, redis_url, two_processes
 from sqlalchemy import select
 from time_support import fake_clock
 
@@ -20,7 +20,7 @@ from pasur.server.tables.config import TableConfig
 from pasur.server.tables.connections import Connection
 from pasur.server.tables.live import LiveTable, clock
 from pasur.server.tables.seats import Player
-from pasur.server.tables.store import TableStore, token_digest
+from pasur.server.tables.store import token_digest
 
 DAY = 86_400
 
@@ -79,18 +79,7 @@ def test_a_day_timer_fires_once_across_two_processes_and_a_takeover(backend: str
     url = redis_url()
 
     async def run() -> None:
-        database = Database(backend)
-        await database.upgrade()
-        prefix = fresh_prefix()
-        a, b = (
-            cluster_manager(
-                TableStore(database), url, prefix=prefix, lease_ttl=LEASE_TTL, process_id=p
-            )
-            for p in ("a", "b")
-        )
-        await a.start()
-        await b.start()
-        try:
+        async with two_processes(backend, url, lease_ttl=LEASE_TTL) as (database, a, b):
             with fake_clock() as fake:
                 owned = await a.create(TableConfig(players=2, turn_timer=DAY), "dara", {})
                 await a.act(owned, Join(Player("dara", "Dara"), 0, token_digest("d")))
@@ -125,9 +114,5 @@ def test_a_day_timer_fires_once_across_two_processes_and_a_takeover(backend: str
                 assert await timer_plays(database, owned.id) == plays and plays[0] == first[0]
                 assert plays[1][1] != plays[0][1], "the other seat's turn ran out"
                 assert 0 < left_on(replica) - (DAY - 10) < 20
-        finally:
-            await a.stop()
-            await b.stop()
-            await database.close()
 
     asyncio.run(run())

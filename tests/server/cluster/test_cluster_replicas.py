@@ -11,13 +11,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from cluster_support import cluster, cluster_manager, fresh_prefix, redis_url
+from cluster_support import cluster, redis_url, two_processes
 
 from pasur.protocol import SPECTATOR, Refused
 from pasur.rules import legal_moves
 from pasur.server.cluster.bus import Message
 from pasur.server.cluster.ownership import REQUEST_TIMEOUT
-from pasur.server.db.database import Database
 from pasur.server.tables.commands import (
     Join,
     Leave,
@@ -33,7 +32,7 @@ from pasur.server.tables.connections import Connection
 from pasur.server.tables.live import LiveTable
 from pasur.server.tables.manager import TableManager
 from pasur.server.tables.seats import Player
-from pasur.server.tables.store import TableStore, token_digest
+from pasur.server.tables.store import token_digest
 
 
 class Recorder:
@@ -66,16 +65,7 @@ def with_owner_and_follower(
     url = redis_url()
 
     async def run() -> None:
-        database = Database(backend)
-        await database.upgrade()
-        prefix = fresh_prefix()
-        a, b = (
-            cluster_manager(TableStore(database), url, prefix=prefix, lease_ttl=1.0, process_id=p)
-            for p in ("a", "b")
-        )
-        await a.start()
-        await b.start()
-        try:
+        async with two_processes(backend, url) as (_, a, b):
             owned = await a.create(config, "creator", {})
             await a.act(owned, Join(Player("dara", "Dara"), 0, token_digest("dara's token")))
             replica = await b.get(owned.id)
@@ -83,10 +73,6 @@ def with_owner_and_follower(
             watcher = Recorder()
             await b.connect(replica, Connection(watcher, SPECTATOR), since=None)
             await scenario(a, b, owned, replica, watcher)
-        finally:
-            await a.stop()
-            await b.stop()
-            await database.close()
 
     asyncio.run(run())
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import asyncio
 
-from cluster_support import cluster, cluster_manager, fresh_prefix, redis_url
+from cluster_support import cluster, redis_url, two_processes
 from time_support import fake_clock
 
-from pasur.server.db.database import Database
 from pasur.server.tables.commands import Join
 from pasur.server.tables.config import TableConfig
 from pasur.server.tables.idle import IDLE_AFTER
 from pasur.server.tables.seats import Player
-from pasur.server.tables.store import TableStore, token_digest
+from pasur.server.tables.store import token_digest
 
 
 def test_a_table_let_go_releases_its_lease_and_is_loaded_where_it_is_asked_for(
@@ -24,16 +23,7 @@ def test_a_table_let_go_releases_its_lease_and_is_loaded_where_it_is_asked_for(
     url = redis_url()
 
     async def run() -> None:
-        database = Database(backend)
-        await database.upgrade()
-        prefix = fresh_prefix()
-        a, b = (
-            cluster_manager(TableStore(database), url, prefix=prefix, lease_ttl=1.0, process_id=p)
-            for p in ("a", "b")
-        )
-        await a.start()
-        await b.start()
-        try:
+        async with two_processes(backend, url) as (_, a, b):
             with fake_clock() as fake:
                 public = TableConfig(players=2, private=False)
                 live = await a.create(public, "dara", {})
@@ -64,9 +54,5 @@ def test_a_table_let_go_releases_its_lease_and_is_loaded_where_it_is_asked_for(
                 assert await leases.holder(live.id) == "b"
                 await cluster(a).follow_lobby()  # held again: the lobby lists it everywhere
                 assert not a.tables[live.id].owned
-        finally:
-            await a.stop()
-            await b.stop()
-            await database.close()
 
     asyncio.run(run())
