@@ -16,6 +16,7 @@ from database_support import migrate
 from fastapi.testclient import TestClient
 from test_queue_api import Person
 
+from pasur.protocol import JSONObject
 from pasur.server.db.database import Database
 from pasur.server.http.guests import Guest
 from pasur.server.queue.matchmaker import Matchmaker
@@ -190,16 +191,30 @@ def test_a_table_that_cannot_be_made_leaves_the_group_waiting(backend: str) -> N
     _on_store(backend, test)
 
 
+def _two_processes(store: QueueStore) -> tuple[Matchmaker, Matchmaker, Tables]:
+    """Two processes' matchmakers on one queue (and one table maker, held at its gate)."""
+    now = [100.0]
+    tables = Tables()
+    return _matchmaker(store, tables, now), _matchmaker(store, tables, now), tables
+
+
+async def _seating_shirin_with_farhad(
+    store: QueueStore, making: Matchmaker, tables: Tables
+) -> asyncio.Task[JSONObject]:
+    """Shirin waits, then Farhad's queueing at ``making`` pairs them: the task of his join, once
+    their rows are being seated and the table maker waits at its gate."""
+    await making.join(SHIRIN, Wanted(2))
+    tables.gate.clear()
+    joining = asyncio.create_task(making.join(FARHAD, Wanted(2)))
+    while await _state(store, SHIRIN.id) != SEATING:
+        await asyncio.sleep(0.01)
+    return joining
+
+
 def test_a_status_asked_while_another_process_makes_the_table_says_waiting(backend: str) -> None:
     async def test(store: QueueStore) -> None:
-        now = [100.0]
-        tables = Tables()
-        making, asked = _matchmaker(store, tables, now), _matchmaker(store, tables, now)
-        await making.join(SHIRIN, Wanted(2))
-        tables.gate.clear()
-        joining = asyncio.create_task(making.join(FARHAD, Wanted(2)))
-        while await _state(store, SHIRIN.id) != SEATING:
-            await asyncio.sleep(0.01)
+        making, asked, tables = _two_processes(store)
+        joining = await _seating_shirin_with_farhad(store, making, tables)
         assert (await asked.status(SHIRIN))["state"] == "waiting"
         tables.gate.set()
         assert (await joining)["state"] == "matched"
@@ -213,14 +228,8 @@ def test_queueing_again_while_seated_or_being_seated_keeps_the_seat(backend: str
     the seat, changes nothing: the seat is handed out once, and nobody else meets the person."""
 
     async def test(store: QueueStore) -> None:
-        now = [100.0]
-        tables = Tables()
-        making, asked = _matchmaker(store, tables, now), _matchmaker(store, tables, now)
-        await making.join(SHIRIN, Wanted(2))
-        tables.gate.clear()
-        seating = asyncio.create_task(making.join(FARHAD, Wanted(2)))
-        while await _state(store, SHIRIN.id) != SEATING:
-            await asyncio.sleep(0.01)
+        making, asked, tables = _two_processes(store)
+        seating = await _seating_shirin_with_farhad(store, making, tables)
         again = [asked.join(SHIRIN, Wanted(kind)) for kind in (2, 2, 3, 2)]
         assert {(await status)["state"] for status in again} == {"waiting"}
         tables.gate.set()
