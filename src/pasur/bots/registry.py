@@ -59,9 +59,7 @@ def make_bot(name: str, *, seconds: float | None = None, time_cap: float | None 
         time_cap: the hard limit on one move of a search level (see
             :class:`pasur.bots.pimc.SearchBot`); None lifts it, for reproducible measurements.
     """
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    factory = _LEVELS.get(key)
+    factory = _LEVELS.get(_level(name))
     if factory is None:
         raise UnknownBotError(f"unknown bot {name.strip()!r}; the bots are: {', '.join(BOT_NAMES)}")
     return factory(seconds, time_cap)
@@ -69,8 +67,13 @@ def make_bot(name: str, *, seconds: float | None = None, time_cap: float | None 
 
 def searches(name: str) -> bool:
     """Whether the level ``name`` searches (:data:`SEARCHING`), so its move takes real time."""
+    return _level(name) in SEARCHING
+
+
+def _level(name: str) -> str:
+    """The level a name means: case and spaces aside, ``greedy`` is ``casual``."""
     key = name.strip().lower()
-    return _ALIASES.get(key, key) in SEARCHING
+    return _ALIASES.get(key, key)
 
 
 def parse_bot_names(text: str) -> tuple[str, ...]:

@@ -50,8 +50,6 @@ class LoopLag:
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self.late = 0.0
-        """The latest wake-up's lateness, in seconds."""
         self._in_a_row = 0
         self._closed_until = float("-inf")
 
@@ -64,7 +62,6 @@ class LoopLag:
 
     def observe(self, late: float) -> None:
         """Count one wake-up ``late`` seconds late."""
-        self.late = late
         self._in_a_row = self._in_a_row + 1 if late >= SHED_AT else 0
         if self._in_a_row >= SUSTAINED:
             self._closed_until = self.clock() + CALM_FOR

@@ -142,11 +142,13 @@ class Bots:
         A bot that fails (raises, or answers a move that is not legal) must not stop the table:
         the failure is logged and the first legal move is played instead.
         """
+        if answer is not None and (answer.seat, answer.version) != (seat, version):
+            answer = None  # asked for where the table no longer is
+        if answer is None and self.elsewhere(level):
+            return None  # every tick while the search runs: nothing computed for it
         legal = legal_moves(game)
-        if answer is not None and answer.seat == seat and answer.version == version:
+        if answer is not None:
             move = answer.move
-        elif self.elsewhere(level):
-            return None
         else:
             try:
                 move = bot_move(level, view(game, seat), legal, self.rng.getrandbits(64))

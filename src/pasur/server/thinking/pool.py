@@ -122,6 +122,6 @@ def _alive(pid: int) -> bool:  # pragma: no cover - the fallback of _end_with
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:
-        return True
+    except PermissionError:  # there, but another user's: the pid was reused, or it is ours
+        pass
     return True
