@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from cluster_support import fresh_prefix, redis_url
+from database_support import empty_tables
 from fastapi.testclient import TestClient
 from link_support import CuttableLink
 from play_support import TEST_LIMITS, GuestClient
@@ -25,6 +26,7 @@ def unavailable(service: str) -> dict[str, object]:
 def test_the_api_answers_503_while_the_database_is_unreachable(
     postgres_run_database: str, web_root: Path
 ) -> None:
+    empty_tables(postgres_run_database)  # an earlier test here may have left an account "Ava"
     real = make_url(postgres_run_database)
     link = CuttableLink(real.host or "127.0.0.1", real.port or 5432)
     through_link = real.set(host="127.0.0.1", port=link.port)
