@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/load.py [--sockets 500,1000,2000,4000] [--seconds 60] [--think 1-3]
                               [--seed 1] [--db URL] [--processes N --redis URL]
-                              [--spread paired|random] [--pin] [--json FILE]
+                              [--spread paired|random|table] [--pin] [--json FILE]
 
 For each number of sockets the script starts a fresh ``pasur serve`` on a free loopback port, with
 a new SQLite file in a temporary folder (or the database ``--db`` names), seats two people at each
@@ -34,7 +34,9 @@ deleted after it, but kept, and named on stderr, when the run fails, a play was 
 unanswered, or a server lost a table's lease while running (lease churn, counted on stderr).
 With ``--processes N --redis URL`` the tables are shared by N servers, and ``--spread`` says how the
 sockets reach them (``paired``: each table's two people at different servers; ``random``: each
-socket at a server drawn at random, as a balancer without affinity). ``--pin`` runs the load
+socket at a server drawn at random, as a balancer without affinity; ``table``: each table's
+sockets at the server a hash of its id picks, as the balancer rule of docs/deploy.md does, so the
+table's writer moves there). ``--pin`` runs the load
 generator on the first core and the servers on the rest, so the two do not trade cores.
 ``--profile FILE`` runs the server under cProfile (slower) and writes its statistics to
 ``FILE.<sockets>.prof``, for ``python -m pstats``.
@@ -58,6 +60,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -511,7 +514,8 @@ async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: 
     the two people of a table to different ones (seat ``s`` of table ``i`` to server ``i + s``
     modulo the servers), so every play of one of them goes through Redis to the table's owner
     and back; ``random``, each socket to a server drawn at random (seeded), as a balancer without
-    affinity spreads them.
+    affinity spreads them; ``table``, every socket of a table to the server a hash of the table's
+    id picks (CRC-32, as a balancer hashing the path does), where its writer moves.
     """
     profile = args.profile.with_suffix(f".{sockets}.prof") if args.profile else None
     servers = Servers(args.processes, database, folder, profile, args.redis, args.server_cpus)
@@ -534,6 +538,8 @@ async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: 
         spread = random.Random(args.seed)
         if args.spread == "random":
             seats = [(spread.randrange(len(ws_urls)), table, token) for _, table, token in seats]
+        elif args.spread == "table":
+            seats = [(zlib.crc32(table.encode()), table, token) for _, table, token in seats]
         await asyncio.gather(
             *(
                 player.connect(
@@ -713,10 +719,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--spread",
-        choices=("paired", "random"),
+        choices=("paired", "random", "table"),
         default="paired",
         help="with several processes, which one each socket connects to: paired (a table's two "
-        "people to different ones) or random (as a balancer without affinity)",
+        "people to different ones), random (as a balancer without affinity) or table (by a hash "
+        "of the table's id, as the balancer rule of docs/deploy.md)",
     )
     parser.add_argument(
         "--pin",

@@ -201,6 +201,45 @@ def test_the_game_goes_on_when_the_owning_process_dies(
     assert sum(1 for _, kind, _ in log if kind == "played") == 48
 
 
+def test_a_table_moves_to_the_process_its_sockets_are_at_and_goes_on_when_it_dies(
+    servers: tuple[Server, Server], database: str
+) -> None:
+    """Both players' sockets reach b (as a load balancer that sends a table's sockets to one
+    process does: docs/deploy.md), while a made the table: a hands the table to b, which writes
+    it. b is killed mid-round, with the sockets routed to it; the players come back through a,
+    which takes the table over, and the round ends with no acknowledged play lost."""
+    a, b = servers
+    table_id, token_a, token_b = table_for_two(a, b)
+    players = [Player(0, token_a, table_id), Player(1, token_b, table_id)]
+
+    async def play() -> None:
+        for player in players:
+            await player.open(b)
+        try:
+            first = asyncio.gather(*(p.play_until(plays_after(20)) for p in players))
+            await asyncio.wait_for(first, WAIT)
+            assert f"hands table {table_id} to process" in a.output(), a.output()
+            b.process.send_signal(signal.SIGKILL)  # the owner, with every socket routed to it
+            b.process.wait(10)
+            for player in players:
+                await player.close()
+                await player.open(a)
+            rest = asyncio.gather(*(p.play_until(round_ended) for p in players))
+            try:
+                await asyncio.wait_for(rest, WAIT)
+            except TimeoutError:
+                seen = [(p.seat, p.version, p.legal, p.seen[-3:]) for p in players]
+                raise AssertionError(f"stuck: {seen}\n{a.output()}") from None
+        finally:
+            for player in players:
+                await player.close()
+
+    asyncio.run(play())
+    log = asyncio.run(stored_log(database, table_id))
+    assert_no_play_lost(log, players)
+    assert sum(1 for _, kind, _ in log if kind == "played") == 48
+
+
 def children(pid: int) -> list[int]:
     """The processes ``pid`` started (read from ``/proc``)."""
     found = []

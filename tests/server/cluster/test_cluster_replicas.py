@@ -323,17 +323,63 @@ def test_every_process_logs_each_table_it_takes_once(
 
 def test_the_writer_knows_a_seat_has_a_socket_open_at_a_follower(backend: str) -> None:
     """What the push sender asks (docs/alerts.md): Dara, just seated, has no socket anywhere yet
-    (though the table counts her connected); her socket at b is known at a, the writer, until it
-    closes."""
+    (though the table counts her connected); her socket at b is known at a, the writer (which
+    keeps the table: Sima's socket is at a), until it closes."""
 
     async def scenario(
         a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
     ) -> None:
+        await a.act(owned, Join(Player("sima", "Sima"), 1, token_digest("sima's token")))
+        await a.connect(owned, Connection(Recorder(), 1), since=None)
         assert owned.table.seats[0].connected and not owned.has_socket(0)
         socket = Connection(Recorder(), 0)
         await b.connect(replica, socket, since=None)
-        assert owned.has_socket(0) and owned.connected_to(0) == 0
+        assert owned.owned and owned.has_socket(0) and owned.connected_to(0) == 0
         await b.disconnect(replica, socket)
         assert not owned.has_socket(0) and not owned.table.seats[0].connected
 
     with_owner_and_follower(backend, scenario)
+
+
+def test_a_writer_with_no_seated_socket_hands_the_table_to_where_the_players_are(
+    backend: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Dara's socket opens at b while a, the writer, holds none: a hands the table to b with its
+    answer, b writes it from then on (its plays go nowhere else), and nobody is marked gone."""
+    caplog.set_level(logging.INFO, logger="pasur")
+
+    async def scenario(
+        a: TableManager, b: TableManager, owned: LiveTable, replica: LiveTable, r: Recorder
+    ) -> None:
+        asked: list[str] = []
+        ask = cluster(b).bus.request
+
+        async def counted(process: str, message: Message, *, timeout: float) -> Message:
+            asked.append(process)
+            return await ask(process, message, timeout=timeout)
+
+        cluster(b).bus.request = counted  # type: ignore[method-assign]
+        dara = Recorder()
+        await b.connect(replica, Connection(dara, 0), since=None)
+        assert replica.owned and not owned.owned and asked == ["a"]
+        assert await cluster(a).leases.holder(owned.id) == "b"
+        await b.act(replica, PutBot(1, "random"))
+        (started, *_) = await b.act(replica, Start())
+        assert asked == ["a"], "b ran the bot and the start itself"
+        await until(lambda: owned.table.version == replica.table.version)
+        stored = await b.store.load(owned.id)
+        assert stored is not None and stored.events[-1]["n"] == replica.table.version
+        kinds = [e["kind"] for e in dara.events()]
+        assert "connection" not in kinds, "nobody was marked gone or back by the hand-over"
+        assert started.number in [e["n"] for e in dara.events()]
+        await until(lambda: cluster(b).leases.held() == [owned.id])
+        assert cluster(a).leases.held() == []
+
+    with_owner_and_follower(backend, scenario)
+    lines = [r.getMessage() for r in caplog.records if "table" in r.getMessage()]
+    table = next(line.split()[-1] for line in lines if "owns table" in line)
+    assert f"process a hands table {table} to process b" in lines
+    assert [line for line in lines if "owns table" in line] == [
+        f"process a owns table {table}",
+        f"process b owns table {table}",
+    ]

@@ -30,6 +30,16 @@ _HOLDER = """
 return {redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
 """
 
+_HAND = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+"""
+"""Give the lease ``KEYS[1]`` that ``ARGV[1]`` holds to ``ARGV[2]`` for ``ARGV[3]`` milliseconds, in
+one step: the lease is never free in between, so no third process can take it then."""
+
 
 class Leases:
     """The leases of one process (``owner``), each ``ttl`` seconds long."""
@@ -48,6 +58,7 @@ class Leases:
         self._renew: Any = redis.register_script(RENEW)
         self._release: Any = redis.register_script(RELEASE)
         self._holder: Any = redis.register_script(_HOLDER)
+        self._hand: Any = redis.register_script(_HAND)
 
     def key(self, table_id: str) -> str:
         return f"{self.prefix}lease:{table_id}"
@@ -99,6 +110,21 @@ class Leases:
         """Give the lease up (if this process still holds it), so another may take it at once."""
         self._note(table_id, False)
         return bool(await self._release(keys=[self.key(table_id)], args=[self.owner]))
+
+    async def hand(self, table_id: str, to: str) -> bool:
+        """Give this process's lease of the table to the process ``to``, which renews it from its
+        reply on (:meth:`took`); False if this process held it no more."""
+        self._note(table_id, False)
+        handed = await self._hand(keys=[self.key(table_id)], args=[self.owner, to, self.ttl_ms])
+        return bool(handed)
+
+    async def took(self, table_id: str) -> bool:
+        """Start renewing a lease another process handed to this one (:meth:`hand`), logged as any
+        change of owner is; False if it is not held here (it ran out meanwhile)."""
+        if not await self.renew(table_id):
+            return False
+        log.info("process %s owns table %s", self.owner, table_id)
+        return True
 
     async def free(self, table_ids: list[str]) -> list[str]:
         """The tables among ``table_ids`` whose lease nobody holds (one round trip)."""

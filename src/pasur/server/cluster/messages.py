@@ -75,33 +75,48 @@ def table_message(data: JSONObject) -> TableMessage | None:
 
 @dataclass(frozen=True, slots=True)
 class Forward:
-    """A command for a table, sent to the process that writes it."""
+    """A command for a table, sent to the process that writes it. ``seated_at`` names the
+    process asking when it holds a seated person's socket at the table: a writer that holds none
+    hands the table over to it (:mod:`~pasur.server.cluster.ownership`, Hand-over)."""
 
     table: str
     command: Command
+    seated_at: str | None = None
 
     def to_json(self) -> JSONObject:
-        return {"table": self.table, "command": self.command.to_json()}
+        data: JSONObject = {"table": self.table, "command": self.command.to_json()}
+        if self.seated_at is not None:
+            data["seated_at"] = self.seated_at
+        return data
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Forward:
         """Raises: Refused (``bad_frame``): not a forwarded command."""
         fields = Fields(data)
         try:
-            return cls(fields.text("table"), command_from_json(fields.mapping("command")))
+            seated_at = fields.optional_text("seated_at")
+            command = command_from_json(fields.mapping("command"))
+            return cls(fields.text("table"), command, seated_at)
         except FieldError as error:
             raise Refused(ErrorCode.BAD_FRAME, f"not a forwarded command: {error}") from None
 
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """The writer ran the command: the step's events (stored form) and the seats' tokens."""
+    """The writer ran the command: the step's events (stored form) and the seats' tokens; and
+    whether it handed the table's lease to the process that asked (which writes it from now)."""
 
     events: list[JSONObject]
     seats: SeatTokens
+    handed: bool = False
 
     def to_json(self) -> JSONObject:
-        return {"outcome": "done", "events": self.events, "seats": self.seats}
+        return {
+            "outcome": "done",
+            "events": self.events,
+            "seats": self.seats,
+            "handed": self.handed,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +148,8 @@ def reply_from_json(data: JSONObject) -> Reply:
     try:
         outcome = fields.text("outcome")
         if outcome == "done":
-            return Done(fields.mappings("events"), fields.texts("seats"))
+            handed = fields.optional_boolean("handed") is True
+            return Done(fields.mappings("events"), fields.texts("seats"), handed)
         if outcome == "not_writer":
             return NotWriter(fields.text("message"))
         if outcome == "refused":

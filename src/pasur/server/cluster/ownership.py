@@ -22,6 +22,13 @@ is given when it shares its tables with other processes through Redis (``pasur s
   call), and restarts the timers. A command that was waiting for the dead writer's answer stops
   waiting then and takes the table itself. Tables nobody follows are adopted from the database
   by whichever process looks first (every half lease time).
+- **Hand-over.** A writer that holds no seated person's socket at a table, asked by a process
+  that does, hands the table's lease to that process with its reply (in one step, so the lease
+  is never free in between): the table's plays then run where its players' sockets are, with no
+  hop through Redis, and a load balancer that sends a table's sockets to one process
+  (``docs/deploy.md``) makes every table's writer the process its players are at. The writer
+  stops writing first (under the table's lock) and follows the table from then; the new writer
+  keeps everyone's connected marks (the old one knew them) and asks for a roll call.
 """
 
 from __future__ import annotations
@@ -210,9 +217,16 @@ class RedisOwnership:
                     await self._promote_locked(live)
                     return None
                 continue
-            reply = await self._ask(live.id, holder, Forward(live.id, command))
+            seated = bool(live.seats_here()) or (
+                isinstance(command, SetConnected) and command.connected  # a socket here opens
+            )
+            forward = Forward(live.id, command, self.process_id if seated else None)
+            reply = await self._ask(live.id, holder, forward)
             if isinstance(reply, Done):
-                return await self.replicas.advance_locked(live, reply.events, reply.seats)
+                new = await self.replicas.advance_locked(live, reply.events, reply.seats)
+                if reply.handed:
+                    await self._take_handed_locked(live)
+                return new
             if isinstance(reply, Failed):
                 raise reply.refused
             self._holders.pop(live.id, None)  # it died, stopped or lost the lease: ask Redis
@@ -278,6 +292,20 @@ class RedisOwnership:
         self._holders.pop(live.id, None)
         await self.tables.resume_locked(live)
 
+    async def _take_handed_locked(self, live: LiveTable) -> None:
+        """Write a table whose writer handed its lease here with its reply (the replica is up to
+        date with it). Its people's connected marks stand: the old writer knew them."""
+        self._holders.pop(live.id, None)
+        try:
+            took = await self.leases.took(live.id)
+        except Exception as error:  # Redis: the lease runs out, and the upkeep takes the table
+            log.warning("could not take table %s handed over: %s", live.id, error)
+            return
+        if took:
+            live.owned = True
+            live.elsewhere = set()  # the roll call of resume_locked tells who is at the others
+            await self.tables.resume_locked(live, handed=True)
+
     def stored(self, live: LiveTable, events: list[Event], seats: SeatTokens | None) -> None:
         if events or seats is not None:
             step = StepStored([event.to_json() for event in events], seats)
@@ -338,8 +366,28 @@ class RedisOwnership:
         if isinstance(forward.command, SetConnected):  # a socket there opened, or the last closed
             live.heard_elsewhere(forward.command.seats, forward.command.connected)
         await self.tables.act(live, forward.command)
+        handed = forward.seated_at is not None and await self._hand_over(live, forward.seated_at)
         events = [e.to_json() for e in live.table.history if e.number > before]
-        return Done(events, dict(live.seat_tokens))
+        return Done(events, dict(live.seat_tokens), handed)
+
+    async def _hand_over(self, live: LiveTable, to: str) -> bool:
+        """Hand the table to the process ``to`` (whose seated sockets are there) if this process
+        holds no seated socket at it: stop writing it, then give ``to`` the lease."""
+        async with live.lock:
+            if not live.owned or live.dropped or live.seats_here() or not self.tables.running:
+                return False
+            live.owned = False
+            self.tables.stop_timer(live)
+            try:
+                handed = await self.leases.hand(live.id, to)
+            except Exception as error:  # Redis: the lease runs out, and ``to`` takes it then
+                log.warning("could not hand table %s to process %s: %s", live.id, to, error)
+                return False
+            if not handed:
+                return False  # the lease was lost meanwhile: its new holder writes the table
+            live.used_at = clock()
+            log.info("process %s hands table %s to process %s", self.process_id, live.id, to)
+            return True
 
     # Leases.
 

@@ -239,10 +239,12 @@ class TableManager:
         async with live.lock:
             await self.resume_locked(live)
 
-    async def resume_locked(self, live: LiveTable) -> None:
+    async def resume_locked(self, live: LiveTable, *, handed: bool = False) -> None:
         """:meth:`resume` with the table's lock already held (a takeover, before the command
         that found the table's writer gone runs). A correspondence table's turn clock is read
-        back as its last writer stored it, so a takeover neither resets nor loses it."""
+        back as its last writer stored it, so a takeover neither resets nor loses it. A table
+        ``handed`` over by its live writer keeps its people's connected marks: that writer knew
+        them, and marking gone those at other processes would only flicker until the roll call."""
         if live.table.config.correspondence:
             started = await self.store.turn_started_at(live.id)
             if started is not None:
@@ -250,7 +252,7 @@ class TableManager:
         gone = tuple(
             seat
             for seat, state in enumerate(live.table.seats)
-            if state.connected and live.connected_to(seat) == 0
+            if state.connected and live.connected_to(seat) == 0 and not handed
         )
         await self.act_locked(live, SetConnected(gone, False))
         self.start_timer(live)
