@@ -112,6 +112,15 @@ class Player:
         hello = {"type": "hello", "protocol": 1, "seat_token": self.token, "since": since}
         await self.socket.send(json.dumps(hello))
 
+    async def open_held(self, server: Server) -> None:
+        """A first :meth:`open`, returning once the welcome says ``server`` holds the socket at
+        the table (the snapshot after it is read by :meth:`play_until`): a writer hands a table
+        to another process only while it holds no seated socket there (docs/deploy.md)."""
+        assert not self.seen, "a first open only"
+        await self.open(server)
+        while json.loads(await self.socket.recv())["type"] != "welcome":
+            pass
+
     async def close(self) -> None:
         if self.socket is not None:
             await self.socket.close()

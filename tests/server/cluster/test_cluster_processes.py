@@ -145,7 +145,7 @@ def test_players_on_two_processes_finish_a_round_together(
     players = [Player(0, token_a, table_id), Player(1, token_b, table_id)]
 
     async def play() -> None:
-        await players[0].open(a)
+        await players[0].open_held(a)  # a, the owner, keeps the table
         await players[1].open(b)
         try:
             await asyncio.wait_for(
@@ -175,7 +175,7 @@ def test_the_game_goes_on_when_the_owning_process_dies(
     players = [Player(0, token_a, table_id), Player(1, token_b, table_id)]
 
     async def play() -> None:
-        await players[0].open(a)
+        await players[0].open_held(a)  # a, the owner, keeps the table
         await players[1].open(b)
         try:
             first = asyncio.gather(*(p.play_until(plays_after(20)) for p in players))
@@ -266,7 +266,7 @@ def test_the_owners_tables_go_on_within_3_seconds_of_its_death_at_the_default_le
 
     async def play() -> list[float]:
         for at_a, at_b in pairs:
-            await at_a.open(a)
+            await at_a.open_held(a)  # a, the owner, keeps the table
             await at_b.open(b)
         everyone = [player for pair in pairs for player in pair]
         try:

@@ -374,6 +374,8 @@ def test_a_writer_with_no_seated_socket_hands_the_table_to_where_the_players_are
         assert started.number in [e["n"] for e in dara.events()]
         await until(lambda: cluster(b).leases.held() == [owned.id])
         assert cluster(a).leases.held() == []
+        # a, with no socket at the table, lets its copy go at its next upkeep.
+        await until(lambda: owned.id not in a.tables)
 
     with_owner_and_follower(backend, scenario)
     lines = [r.getMessage() for r in caplog.records if "table" in r.getMessage()]

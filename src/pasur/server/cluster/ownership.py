@@ -385,7 +385,9 @@ class RedisOwnership:
                 return False
             if not handed:
                 return False  # the lease was lost meanwhile: its new holder writes the table
-            live.used_at = clock()
+            # Followed here no longer than the next upkeep unless someone here asks for it: a
+            # replica nobody here uses would replay every step of the table for nothing.
+            live.used_at = clock() - FORGET_AFTER
             log.info("process %s hands table %s to process %s", self.process_id, live.id, to)
             return True
 
