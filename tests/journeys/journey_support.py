@@ -35,8 +35,9 @@ GAME_SECONDS = 240
 
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}
 
-LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹−", "0123456789-")
-"""What a page in Persian writes as a number, read back (formatNumber's digits and minus)."""
+LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹−٫", "0123456789-.")
+"""What a page in Persian writes as a number, read back (formatNumber's digits, minus and decimal
+separator)."""
 
 NO_ANIMATIONS = """
 try {

@@ -9,8 +9,8 @@ on a phone, in Persian, types their name on the practice form; an account on a d
 English, is already named there. Each picks the expert for the bot's seat, sets the target to 1
 (one round, unless it is tied) and double-clicks "Start practising": one table is made, the one
 the home page's "My games" lists and leads back to. On their first turn they ask for a hint: the
-bot's best moves are listed and the best one's card is lit up in their hand. They play to the
-game-over panel; their history lists that table's game, and no other.
+best moves the expert finds for them are listed and the best one's card is lit up in their hand.
+They play to the game-over panel; their history lists that table's game, and no other.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def test_j9_practice_against_the_expert_with_a_hint(
     best = page.locator("#hints .hint-list li.is-best")
     best.wait_for(timeout=60_000)
     expect(page.locator("#hints")).to_contain_text(
-        player.says("The bot's best moves", "بهترین حرکت‌ها به نظر ربات")
+        player.says("Your best moves", "بهترین حرکت‌های شما")
     )
     card = (best.get_attribute("data-move") or "").split("+")[0].split(" ")[0]
     expect(page.locator(f".hand-card.is-hinted[data-card='{card}']")).to_have_count(1)

@@ -54,7 +54,7 @@ export function mountCoach(tools, panel, { send, highlight }) {
           'ol',
           { class: 'hint-list' },
           answer.moves.slice(0, 4).map((entry, index) =>
-            h('li', { class: index === 0 ? 'is-best' : '', dataset: { move: entry.move } }, rankedLine(entry, best, table)),
+            h('li', { class: index === 0 ? 'is-best' : '', dataset: { move: entry.move } }, rankedLine(entry, best, index === 0, table)),
           ),
         ),
         h('button', { type: 'button', class: 'button small quiet', onclick: () => {

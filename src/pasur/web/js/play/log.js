@@ -17,9 +17,16 @@ function cards(codes) {
   return codes.map(shortCard).join(' ');
 }
 
-/** The words for a play: who, what, and whether the server played it for them. */
-export function playWords(name, play) {
-  const key = play.sur ? 'table.log.sur' : play.taken.length ? 'table.log.take' : 'table.log.lay';
+/**
+ * The words for a play: who, what, and whether the server played it for them. A card the
+ * viewer laid is said in the second person ("You lay 7♦", not "You lays 7♦").
+ * @param {string} name
+ * @param {{sur: boolean, taken: string[], card: string}} play
+ * @param {boolean} [mine] whether the viewer played it
+ */
+export function playWords(name, play, mine = false) {
+  const lay = mine ? 'table.log.lay_you' : 'table.log.lay';
+  const key = play.sur ? 'table.log.sur' : play.taken.length ? 'table.log.take' : lay;
   return tParts(key, { name, card: shortCard(play.card), taken: cards(play.taken) });
 }
 
@@ -48,10 +55,10 @@ export function mountLog(list) {
     list.scrollTop = list.scrollHeight;
   };
   return {
-    played(name, play) {
+    played(name, play, mine = false) {
       const by = byWords(play.by);
       add(`log-play${play.sur ? ' log-sur' : ''}`, [
-        ...playWords(name, play),
+        ...playWords(name, play, mine),
         by ? h('span', { class: 'log-by', text: ` (${by})` }) : null,
       ], play.move);
     },

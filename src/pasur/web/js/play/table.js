@@ -117,7 +117,8 @@ function drawBoard(real, extras = ui.extras) {
   $('#felt').classList.toggle('is-sur', extras.sur !== undefined);
   const banner = $('#sur-banner');
   banner.hidden = extras.sur === undefined;
-  banner.textContent = extras.sur === undefined ? '' : t('table.sur.banner', { name: seatName(state, extras.sur) });
+  const surKey = extras.sur === state.you ? 'table.sur.banner_you' : 'table.sur.banner';
+  banner.textContent = extras.sur === undefined ? '' : t(surKey, { name: seatName(state, extras.sur) });
   show('#hand', state.you >= 0);
   const notice = $('#notice');
   fill(notice, ui.notice);
@@ -279,11 +280,12 @@ async function showEffect(effect) {
       const { play: played } = effect;
       if (played.seat === state.you) ui.pending = null;
       coach.reset();
-      log.played(seatName(state, played.seat), played);
+      log.played(seatName(state, played.seat), played, played.seat === state.you);
       const by = byWords(played.by);
       if (by) ui.flashes.set(played.seat, { text: by, until: Date.now() + FLASH_MS });
       await showPlayed(board, effect, played.seat === state.you);
-      if (played.sur) toast(t('play.toast.sur', { name: seatName(state, played.seat) }));
+      const mine = played.seat === state.you;
+      if (played.sur) toast(mine ? t('play.toast.sur_you') : t('play.toast.sur', { name: seatName(state, played.seat) }));
       break;
     }
     case 'round_started':

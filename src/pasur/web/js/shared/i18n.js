@@ -171,7 +171,11 @@ export function onLanguageChange(listener) {
 export function formatNumber(value) {
   const text = String(value);
   if (current !== 'fa') return text;
-  return text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)]).replace(/^-/, '−');
+  // Persian digits, the Persian decimal separator (٫, not a Latin point) and a true minus sign.
+  return text
+    .replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)])
+    .replace('.', '٫')
+    .replace(/^-/, '−');
 }
 
 /**
@@ -237,8 +241,21 @@ export function t(key, params) {
   const message = template(key, params);
   if (!params) return message;
   return message.replace(/\{(\w+)\}/g, (/** @type {string} */ placeholder, /** @type {string} */ name) =>
-    name in params ? shown(params[name]) : placeholder,
+    name in params ? isolatedCards(shown(params[name])) : placeholder,
   );
+}
+
+/** A card's suit sign: a neutral character, which takes the direction of the text around it. */
+const SUIT = /[♣♦♥♠]/;
+
+/**
+ * Cards inside a Persian sentence of plain text, as one left-to-right unit: without the isolate
+ * (U+2066 … U+2069) "9♣ را بگذارید" shows as "♣9 را بگذارید", the suit on the wrong side.
+ * (tParts puts each value in a <bdi> instead.)
+ * @param {string} text
+ */
+function isolatedCards(text) {
+  return current === 'fa' && SUIT.test(text) && !RTL_LETTER.test(text) ? `\u2066${text}\u2069` : text;
 }
 
 /** A right-to-left letter (Hebrew or Arabic script, not the Arabic-Indic digits). */

@@ -65,14 +65,18 @@ export function factsText(entry, table = []) {
 }
 
 /**
- * Against the best move: "the best move" or "about 3 points worse" (values are points).
+ * Against the best move: "the expert's choice" for the move ranked first, "as good as the
+ * expert's choice" for another within half a point of it, else "about 3 points worse" (values
+ * are points). Only one move is the expert's choice: two so marked read as a contradiction.
  * @param {number} value
  * @param {number} best
+ * @param {boolean} first whether the move is ranked first
  * @returns {string}
  */
-export function costText(value, best) {
+export function costText(value, best, first) {
+  if (first) return t('table.words.best');
   const cost = Math.round((best - value) * 2) / 2;
-  if (cost < 0.5) return t('table.words.best');
+  if (cost < 0.5) return t('table.words.as_good');
   return t('table.words.worse', { count: cost });
 }
 
@@ -80,14 +84,15 @@ export function costText(value, best) {
  * One ranked move as a line: the move, its facts, its cost.
  * @param {RankedMove} entry
  * @param {number} best the best move's value
+ * @param {boolean} first whether the move is ranked first
  * @param {string[]} [table] the table's cards before the move
  * @returns {HTMLSpanElement[]}
  */
-export function rankedLine(entry, best, table) {
+export function rankedLine(entry, best, first, table) {
   return [
     h('span', { class: 'words-move' }, moveParts(entry.move)),
     h('span', { class: 'words-facts', text: `: ${factsText(entry, table)}` }),
-    h('span', { class: 'words-cost', text: ` — ${costText(entry.value, best)}` }),
+    h('span', { class: 'words-cost', text: ` — ${costText(entry.value, best, first)}` }),
   ];
 }
 
