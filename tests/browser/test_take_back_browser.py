@@ -113,3 +113,61 @@ def test_a_play_is_taken_back_when_the_other_accepts_and_kept_when_they_decline(
     assert problems == []
     ava_context.close()
     sara_context.close()
+
+
+def test_on_a_phone_the_chat_yields_to_escape_a_tap_outside_and_a_question(
+    browser: Browser, server: str
+) -> None:
+    """Sara (a phone, Persian) has the chat open over most of the table: Escape closes it, so does
+    a tap on the felt; and when Ava asks to take a play back, the chat closes by itself so that
+    Sara's Accept is on top, not under the drawer."""
+    ava_context = browser.new_context(**DESKTOP)
+    sara_context = browser.new_context(**{**PHONE, "locale": "fa-IR"})
+    assert sara_context.request.post(f"{server}/api/guest", data={"name": "Sara"}).ok
+    ava = ava_context.new_page()
+    problems = watch(ava)
+    ava.goto(f"{server}/?anim=0")
+    ava.locator("#friends-name").fill("Ava")
+    ava.locator("input[name=take_backs][value=ask]").check()
+    ava.locator("#create-table").click()
+    ava.wait_for_url("**/play/t/**")
+    table_id = ava.url.split("/play/t/")[1].split("?")[0]
+    joined = sara_context.request.post(f"{server}/api/tables/{table_id}/join", data={"seat": 1})
+    assert ava_context.request.post(f"{server}/api/tables/{table_id}/start").ok
+    sara = sara_context.new_page()
+    problems += watch(sara)
+    sara.goto(f"{server}{joined.json()['rejoin_url']}&lang=fa")
+    pages = {0: ava, 1: sara}
+    for page in pages.values():
+        page.locator(".hand-card").first.wait_for()
+    chat = sara.locator("#chat")
+
+    sara.locator("#chat-button").click()
+    chat.wait_for()
+    sara.keyboard.press("Escape")
+    chat.wait_for(state="hidden")
+    sara.locator("#chat-button").click()
+    chat.wait_for()
+    felt, drawer = sara.locator("#felt").bounding_box(), chat.bounding_box()
+    assert felt is not None and drawer is not None
+    # The felt's edge away from the drawer (which opens on the left in Persian).
+    x = felt["x"] + felt["width"] - 5 if drawer["x"] < felt["x"] + 5 else felt["x"] + 5
+    sara.mouse.click(x, felt["y"] + felt["height"] / 2)
+    chat.wait_for(state="hidden")
+
+    # Ava must be the one who asks: if Sara leads, she plays first.
+    if _mover(pages) == 1:
+        _play(sara)
+    _play(ava)
+    sara.locator("#chat-button").click()
+    chat.wait_for()
+    ava.locator("#take-back-button").click()
+    accept = sara.locator("#take-back-accept")
+    accept.wait_for()
+    chat.wait_for(state="hidden")
+    screenshot(sara, "take-back-over-chat-fa-phone.png")
+    accept.click()  # on top: a click on anything over it would fail
+    sara.locator("#take-back").wait_for(state="hidden")
+    assert problems == []
+    ava_context.close()
+    sara_context.close()

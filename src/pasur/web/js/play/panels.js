@@ -2,7 +2,9 @@
 // the game's end, the fairness proof and the menu open as modal dialogs above the felt; the log
 // and the chat open as drawers beside it on a phone (on a wide screen they stand beside the felt).
 // None of them moves the felt or the hand. The browser's <dialog> keeps the keyboard inside a
-// modal one, closes it with Escape and gives the focus back to what opened it.
+// modal one, closes it with Escape and gives the focus back to what opened it. A drawer yields
+// as a modal one does: Escape or a tap outside it closes it, and so does anything that needs the
+// person's answer (closeDrawers), which would otherwise lie under it.
 
 import { $, h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
@@ -35,8 +37,29 @@ function drawerHead(dialog) {
   dialog.prepend(h('div', { class: 'drawer-head' }, title, close));
 }
 
+/**
+ * The drawers open beside the felt as drawers (fixed over the page: on a wide screen the log
+ * stands in the layout instead, and nothing closes it).
+ * @param {ParentNode} root
+ * @returns {HTMLDialogElement[]}
+ */
+function openDrawers(root) {
+  /** @type {HTMLDialogElement[]} */
+  const open = [];
+  for (const drawer of root.querySelectorAll('dialog.drawer[open]')) {
+    const fixed = drawer instanceof HTMLDialogElement && getComputedStyle(drawer).position === 'fixed';
+    if (fixed && !drawer.matches(':modal')) open.push(drawer);
+  }
+  return open;
+}
+
+/** Close the open drawers (the chat, the log on a phone): something needs an answer. */
+export function closeDrawers(root = document) {
+  for (const drawer of openDrawers(root)) closeDialog(drawer);
+}
+
 /** Wire each `[data-opens]` button to the dialog it names, and each `[data-closes]` inside one;
- * give each drawer (`data-title`) its head. */
+ * give each drawer (`data-title`) its head; let drawers yield to Escape and a tap outside. */
 export function wireDialogs(root = document) {
   for (const dialog of root.querySelectorAll('dialog[data-title]')) drawerHead(dialog);
   for (const button of root.querySelectorAll('[data-opens]')) {
@@ -53,4 +76,15 @@ export function wireDialogs(root = document) {
       else if (event.target === dialog && dialog.dataset.backdrop !== 'keep') closeDialog(dialog);
     });
   }
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') closeDrawers(root);
+  });
+  document.addEventListener('pointerdown', (event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    for (const drawer of openDrawers(root)) {
+      // The button that opens a drawer toggles it by itself.
+      if (!drawer.contains(target) && !target.closest(`[data-opens="${drawer.id}"]`)) closeDialog(drawer);
+    }
+  });
 }

@@ -22,7 +22,7 @@ import { FrameQueue } from './frames.js';
 import { OFFLINE_TABLE, OfflineSocket } from '../offline/offline-socket.js';
 import { PlayArea } from './hand.js';
 import { byWords, mountLog } from './log.js';
-import { closeDialog, openDialog, refreshDialog, wireDialogs } from './panels.js';
+import { closeDialog, closeDrawers, openDialog, refreshDialog, wireDialogs } from './panels.js';
 import { playApi } from './play-api.js';
 import { loadPrefs } from './prefs.js';
 import { drawSeatPicker, drawWaitingRoom } from './pregame.js';
@@ -320,6 +320,10 @@ async function showEffect(effect) {
       toast(log.seat(state, effect));
       break;
     case 'take_back_asked':
+      // Accept and Decline must not lie under the chat: the question comes on top.
+      if (effect.seat !== state.you && state.you >= 0) closeDrawers();
+      await takeBack.show(effect, board, state);
+      break;
     case 'take_back_answered':
     case 'take_back_ended':
     case 'take_back':
