@@ -1,5 +1,6 @@
 // The practise page (/practise): a private table with bots in every other seat, each at its own
-// level, started at once. Bots wait a moment before playing so their plays can be followed,
+// level (named, with a line on how it plays), started at once; four in two teams gives the person
+// a bot partner across the table. Bots wait a moment before playing so their plays can be followed,
 // except when animations are off. "In this browser" plays the same table with no server at all
 // (the offline engine, /play/t/offline), and is chosen for you when there is no connection;
 // the master, which only the server's bots play, is then not offered.
@@ -22,35 +23,52 @@ function offerLevels(form) {
   const inBrowser = form.querySelector('#practise-offline')?.checked ?? false;
   for (const select of form.querySelectorAll('select[data-seat]')) {
     for (const option of select.options) option.disabled = inBrowser && !BOT_LEVELS.includes(option.value);
-    if (select.selectedOptions[0]?.disabled) select.value = BOT_LEVELS.at(-1);
+    if (select.selectedOptions[0]?.disabled) {
+      select.value = BOT_LEVELS.at(-1);
+      select.dispatchEvent(new Event('change')); // its line says how the level now chosen plays
+    }
   }
 }
 
+/**
+ * One select per bot's seat, each level by its name, and below it a line on how the chosen level
+ * plays. In two teams the seat across (2) is the person's partner.
+ * @param {string} players the players choice: "2", "3", "4" or "4p"
+ * @param {Record<string, string>} keep the levels chosen before, by seat
+ */
 function levelSelects(players, keep) {
-  return Array.from({ length: players - 1 }, (_, index) => {
+  const teams = players === '4p';
+  return Array.from({ length: (teams ? 4 : Number(players)) - 1 }, (_, index) => {
     const seat = index + 1;
     const id = `level-${seat}`;
-    return h(
-      'div',
-      { class: 'field' },
-      h('label', { for: id, text: t('play.practise.level', { n: seat + 1 }) }),
-      h(
-        'select',
-        { id, name: id, dataset: { seat: String(seat) } },
-        TABLE_BOT_LEVELS.map((level) => h('option', { value: level, selected: level === (keep[seat] ?? 'casual'), text: t(`play.level.${level}`) })),
-      ),
+    const level = keep[seat] ?? 'casual';
+    const about = h('p', { class: 'hint level-about', id: `${id}-about`, text: t(`play.level_about.${level}`) });
+    const select = h(
+      'select',
+      { id, name: id, dataset: { seat: String(seat) }, 'aria-describedby': about.id },
+      TABLE_BOT_LEVELS.map((each) => h('option', { value: each, selected: each === level, text: t(`play.level_name.${each}`) })),
     );
+    select.addEventListener('change', () => {
+      about.textContent = t(`play.level_about.${select.value}`);
+    });
+    const label = teams && seat === 2 ? t('play.practise.partner', { n: seat + 1 }) : t('play.practise.level', { n: seat + 1 });
+    return h('div', { class: 'field' }, h('label', { for: id, text: label }), select, about);
   });
 }
 
+/** The levels chosen in the form, by seat. */
+function chosenLevels(form) {
+  return Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]));
+}
+
 function drawForm(form, me) {
-  const keep = Object.fromEntries([...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]));
-  const players = Number(chosen(form, 'players') ?? 2);
+  const keep = chosenLevels(form);
+  const players = chosen(form, 'players') ?? '2';
   const levels = h('div', { id: 'levels' }, levelSelects(players, keep));
   const error = h('p', { class: 'error-text', role: 'alert', hidden: true });
   form.replaceChildren(
     nameField('practise-name', me),
-    playersRow(false),
+    playersRow(),
     levels,
     houseRules(),
     h(
@@ -65,7 +83,8 @@ function drawForm(form, me) {
   form.querySelector(`input[name="players"][value="${players}"]`).checked = true;
   form.querySelectorAll('input[name="players"]').forEach((radio) =>
     radio.addEventListener('change', () => {
-      levels.replaceChildren(...levelSelects(Number(radio.value), keep));
+      Object.assign(keep, chosenLevels(form));
+      levels.replaceChildren(...levelSelects(radio.value, keep));
       offerLevels(form);
     }),
   );
@@ -83,10 +102,11 @@ async function main() {
     if (rules.error) return rules;
     const bots = [...form.querySelectorAll('select[data-seat]')].map((select) => [select.dataset.seat, select.value]);
     const name = me.kind === 'account' ? me.name : typedName(form, 'practise-name') || t('play.practise.you');
+    const players = chosen(form, 'players');
     const create = {
-      players: Number(chosen(form, 'players')),
+      players: players === '4p' ? 4 : Number(players),
       preset: rules.preset,
-      settings: rules.settings,
+      settings: players === '4p' ? { ...rules.settings, partnerships: 'on' } : rules.settings,
       private: true,
       spectators: false,
       bots: Object.fromEntries(bots),

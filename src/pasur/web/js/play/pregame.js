@@ -121,7 +121,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
     const select = h(
       'select',
       { 'aria-label': t('play.waiting.level', { n: seat.seat + 1 }), dataset: { botLevel: String(seat.seat) } },
-      TABLE_BOT_LEVELS.map((level) => h('option', { value: level, selected: level === 'casual', text: t(`play.level.${level}`) })),
+      TABLE_BOT_LEVELS.map((level) => h('option', { value: level, selected: level === 'casual', text: t(`play.level_name.${level}`) })),
     );
     return h(
       'span',
