@@ -30,8 +30,9 @@ It reports, per number of sockets:
 
 Progress goes to stderr; the table of results to stdout, and with ``--json FILE`` the same
 figures as JSON (``-`` for stdout). A run's folder (its SQLite file and the servers' logs) is
-deleted after it, but kept, and named on stderr, when the run fails, a play was refused or left
-unanswered, or a server lost a table's lease while running (lease churn, counted on stderr).
+deleted after it, but kept, and named on stderr, when the run fails, a play was refused (stale
+included) or left unanswered, or a server lost a table's lease while running (lease churn,
+counted on stderr).
 With ``--processes N --redis URL`` the tables are shared by N servers, and ``--spread`` says how the
 sockets reach them (``paired``: each table's two people at different servers; ``random``: each
 socket at a server drawn at random, as a balancer without affinity; ``table``: each table's
@@ -62,7 +63,7 @@ import tempfile
 import time
 import zlib
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -325,6 +326,8 @@ class Tally:
     """Plays sent while measuring."""
     latencies: list[float] = dataclasses.field(default_factory=list)
     """Seconds from sending each timed play to its ``played`` event."""
+    timeline: list[tuple[float, float]] = dataclasses.field(default_factory=list)
+    """Each timed play's answer as (when it was sent, ``perf_counter``; seconds it took)."""
     stale: int = 0
     """Plays refused as stale and sent again."""
     errors: Counter[str] = dataclasses.field(default_factory=Counter)
@@ -407,7 +410,9 @@ class Player:
         kind = event["kind"]
         if kind == "played" and event["seat"] == self.seat and self.move is not None:
             if self.timed:
-                self.tally.latencies.append(time.perf_counter() - self.sent_at)
+                took = time.perf_counter() - self.sent_at
+                self.tally.latencies.append(took)
+                self.tally.timeline.append((self.sent_at, took))
                 self.tally.outstanding -= 1
             self.move = None
         elif kind == "game_over":
@@ -501,13 +506,26 @@ class Result:
     connect_seconds: float
 
 
-async def run(sockets: int, args: argparse.Namespace, folder: Path) -> Result:
+During = Callable[[Tally, float], Awaitable[None]]
+"""Something done while the plays are measured (``benchmarks/overload.py`` starts a CPU hog), given
+the tally and when the measured seconds began (``perf_counter``); it is awaited with them."""
+
+
+async def run(
+    sockets: int, args: argparse.Namespace, folder: Path, during: During | None = None
+) -> Result:
     """Start the servers, seat ``sockets`` people, let them play, and measure."""
     async with scratch_database(args.db, folder) as database:
-        return await run_on(database, sockets, args, folder)
+        return await run_on(database, sockets, args, folder, during)
 
 
-async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: Path) -> Result:
+async def run_on(
+    database: str,
+    sockets: int,
+    args: argparse.Namespace,
+    folder: Path,
+    during: During | None = None,
+) -> Result:
     """:func:`run` on an empty database.
 
     With several servers, ``--spread`` says which server each socket connects to: ``paired``,
@@ -562,7 +580,8 @@ async def run_on(database: str, sockets: int, args: argparse.Namespace, folder: 
             time.perf_counter(),
         )
         tally.measuring = True
-        await asyncio.sleep(args.seconds)
+        measured = [asyncio.sleep(args.seconds)] + ([during(tally, clock)] if during else [])
+        await asyncio.gather(*measured)
         tally.measuring = False
         elapsed = time.perf_counter() - clock
         server_seconds = servers.cpu_seconds() - cpu_server
@@ -795,7 +814,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         if churn:
             log(f"  {churn} leases lost by running servers (lease churn)")
-        if churn or result.errors or result.answered < result.plays:
+        if churn or result.errors or result.stale or result.answered < result.plays:
             log(f"  the servers' logs are kept in {folder}")
         else:
             shutil.rmtree(folder)
