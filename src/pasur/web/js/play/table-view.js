@@ -149,12 +149,15 @@ export function seatPanel(state, seat, place, extras = {}) {
       h(
         'span',
         { class: `avatar${clock ? ' has-clock' : ''}${state.clock?.kind === 'grace' ? ' is-grace' : ''}`, 'aria-hidden': 'true' },
-        h('span', { class: 'avatar-letter', text: [...name][0]?.toUpperCase() ?? '?' }),
+        h('span', { class: 'avatar-letter', text: avatarLetter(state, seat) }),
       ),
       h(
         'div',
-        { class: 'seat-who' },
+        { class: 'seat-who', title: name },
         h('bdi', { class: 'seat-name', text: name }),
+        // Three or four seats on a phone: the short name (the full one stays for screen readers,
+        // and shows on a long press as the title).
+        h('bdi', { class: 'seat-short', 'aria-hidden': 'true', text: shortName(state, seat) }),
         h(
           'span',
           { class: 'seat-badges' },
@@ -183,6 +186,25 @@ export function packStack(state) {
   );
 }
 
+/** What a seat's avatar shows: a person's initial, a bot's seat number (bots' names all begin
+ * alike: "casual bot", «ربات معمولی»). */
+function avatarLetter(state, seat) {
+  if (state.seats[seat]?.kind === 'bot') return formatNumber(seat + 1);
+  return [...seatName(state, seat)][0]?.toUpperCase() ?? '?';
+}
+
+/** A seat's name short enough for four seats on a phone: "Bot 3", or a person's first word. */
+function shortName(state, seat) {
+  if (state.seats[seat]?.kind === 'bot') return t('play.bot.short', { n: seat + 1 });
+  return seatName(state, seat).split(/\s+/)[0];
+}
+
+/** A side's initials, as its seats' avatars show them: "A", or "A+3" for a team with a bot. */
+function sideInitials(state, side) {
+  const seats = sideCount(state) === state.config.players ? [side] : [side, side + 2];
+  return seats.map((seat) => avatarLetter(state, seat)).join('+');
+}
+
 /** The game bar: round, pack, target, each side's total. */
 export function gameInfo(state) {
   const game = state.game;
@@ -204,6 +226,8 @@ export function gameInfo(state) {
           'span',
           { class: `score side-${side}` },
           h('bdi', { class: 'score-name', text: sideName(state, side) }),
+          // On a phone the names give way to their initials (the names stay for screen readers).
+          h('span', { class: 'score-initial', 'aria-hidden': 'true', text: sideInitials(state, side) }),
           ' ',
           h('strong', { text: formatNumber(game.totals[side] ?? 0) }),
         ),

@@ -457,6 +457,12 @@ async function main() {
   }
   armSound();
   wireDialogs();
+  // A seat shown by its short name (four seats on a phone) says its full name when tapped.
+  $('#others').addEventListener('click', (event) => {
+    const who = event.target instanceof Element ? event.target.closest('.seat-who') : null;
+    const short = who?.querySelector('.seat-short');
+    if (who instanceof HTMLElement && short && getComputedStyle(short).display !== 'none') toast(who.title);
+  });
   mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw(), seat: () => ({ tableId, token: ui.token }) });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
   coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
