@@ -19,10 +19,13 @@ const signed = (value) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(
 /** A signed number kept left to right, so that Persian shows "-۴" and not "۴-". */
 const signedPart = (value) => h('bdi', { dir: 'ltr', text: signed(value) });
 
-/** The text a person shares: the day, the format, the squares and the page's address. */
+/** The text a person shares: the day, the format, the squares, the same in words (a screen
+ * without an emoji font shows the squares as empty boxes) and the page's address. */
 export function shareText(result) {
   const title = t('daily.share.title', { day: result.day, count: result.players });
-  return `${title}\n${result.share}\n${location.origin}/daily`;
+  const margin = Math.abs(result.score);
+  const words = result.score === 0 ? t('daily.share.tied') : t(result.score > 0 ? 'daily.share.won' : 'daily.share.lost', { count: margin });
+  return `${title}\n${result.share} (${words})\n${location.origin}/daily`;
 }
 
 /** "You 8, Expert 5": each seat's round points; `first` names the person's seat. */
