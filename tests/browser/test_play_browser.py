@@ -184,8 +184,19 @@ def test_practise_against_a_bot_with_a_hint(browser: Browser, server: str) -> No
         if page.locator("#hints:visible").count():
             best = page.locator("#hints .hint-list li.is-best")
             assert best.count() == 1
-            card = (best.get_attribute("data-move") or "").split("+")[0].split(" ")[0]
+            card, *taken = (best.get_attribute("data-move") or "").split(" ")[0].split("+")
             assert page.locator(f".hand-card.is-hinted[data-card='{card}']").count() == 1
+            # In place: the cards it takes light on the felt, and the panel says the best move
+            # alone until the others are asked for.
+            lit = page.locator(".table-card.is-hinted").evaluate_all(
+                "(cards) => cards.map((card) => card.dataset.card)"
+            )
+            assert sorted(lit) == sorted(taken)
+            lines = page.locator("#hints .hint-list li")
+            if lines.count() > 1:
+                assert not lines.nth(1).is_visible()
+                page.locator("#hints .hint-more").click()
+                assert lines.nth(1).is_visible()
             # Each move in words, from the facts the server sends with it: "7♦ takes 4♠: +0
             # points now, but leaves no Sur — the expert's choice".
             for line in page.locator("#hints .hint-list li").all_inner_texts():

@@ -1,7 +1,10 @@
 // The hint button of practice tables (every other seat a bot): asks the server for the expert's
 // ranked moves (`{"type": "hint"}`) and says each in words (words.js): what it takes, what it
-// scores now, what it costs against the best; the best card lights up in the hand. A server
-// that does not know the frame answers `bad_frame`: the button then goes away.
+// scores now, what it costs against the best. The hint stays in place: the best card lights up
+// in the hand and the cards it takes on the felt, and the panel says the best move in one line,
+// the others on demand ("All moves"), in the tools' row under the hand: over neither the felt
+// nor the seats. A server that does not know the frame answers `bad_frame`: the button then
+// goes away.
 
 import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
@@ -21,6 +24,7 @@ export function mountCoach(tools, panel, { send, highlight }) {
   let supported = true;
   let ref = null;
   let answer = null;
+  let expanded = false;
   const button = h('button', { type: 'button', class: 'button small', id: 'hint' });
   tools.prepend(button);
 
@@ -32,11 +36,12 @@ export function mountCoach(tools, panel, { send, highlight }) {
 
   button.addEventListener('click', () => {
     answer = null;
+    expanded = false;
     ref = send({ type: 'hint' });
     button.disabled = ref !== null;
   });
 
-  return {
+  const coach = {
     reset,
     draw(state) {
       button.textContent = t('play.hint.button');
@@ -46,28 +51,49 @@ export function mountCoach(tools, panel, { send, highlight }) {
         return;
       }
       panel.hidden = false;
+      panel.classList.toggle('is-open', expanded);
       const best = Number(answer.moves[0].value);
       const table = state.game?.table ?? [];
+      const shown = answer.moves.slice(0, 4);
+      const more = h('button', {
+        type: 'button',
+        class: 'button small quiet hint-more',
+        'aria-expanded': String(expanded),
+        hidden: shown.length < 2,
+        text: t(expanded ? 'play.hint.fewer' : 'play.hint.all'),
+        onclick: () => {
+          expanded = !expanded;
+          coach.draw(state);
+        },
+      });
+      const close = h('button', {
+        type: 'button',
+        class: 'button small quiet hint-close',
+        'aria-label': t('play.sheet.close'),
+        title: t('play.sheet.close'),
+        text: '✕',
+        onclick: () => {
+          reset();
+          panel.hidden = true;
+        },
+      });
       panel.replaceChildren(
-        h('h2', { text: t('play.hint.title') }),
+        h('div', { class: 'hint-head' }, h('h2', { text: t('play.hint.title') }), more, close),
         h(
           'ol',
           { class: 'hint-list' },
-          answer.moves.slice(0, 4).map((entry, index) =>
+          shown.map((entry, index) =>
             h('li', { class: index === 0 ? 'is-best' : '', dataset: { move: entry.move } }, rankedLine(entry, best, index === 0, table)),
           ),
         ),
-        h('button', { type: 'button', class: 'button small quiet', onclick: () => {
-          reset();
-          panel.hidden = true;
-        }, text: t('play.sheet.close') }),
       );
     },
     onHint(frame) {
       button.disabled = false;
       if (!Array.isArray(frame.moves) || !frame.moves.length) return;
       answer = frame;
-      highlight(splitMove(frame.moves[0].move).card);
+      const { card, taken } = splitMove(frame.moves[0].move);
+      highlight(card, taken);
     },
     /** Handle an error about a hint request; true when it was one. */
     onError(frame) {
@@ -79,4 +105,5 @@ export function mountCoach(tools, panel, { send, highlight }) {
       return true;
     },
   };
+  return coach;
 }

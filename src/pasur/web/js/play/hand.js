@@ -19,6 +19,8 @@ export class PlayArea {
     this.onPlay = onPlay;
     this.selected = null;
     this.hinted = null;
+    /** @type {Set<string>} the table cards the hinted move takes */
+    this.hintedTaken = new Set();
     this.guided = null;
     this.picked = new Set();
     this.view = { hand: [], table: [], legal: [], open: [], enabled: false, flash: null, capturing: null, fresh: null, confirm: false };
@@ -47,9 +49,11 @@ export class PlayArea {
     this.render();
   }
 
-  /** Light up the card a hint recommends (null: none). */
-  hint(card) {
+  /** Light up the card a hint recommends (null: none) in the hand, and on the felt the cards
+   * it takes. */
+  hint(card, taken = []) {
     this.hinted = card;
+    this.hintedTaken = new Set(card ? taken : []);
     this.render();
   }
 
@@ -117,6 +121,7 @@ export class PlayArea {
       else if (flash) classes.push('is-resting');
       if (card === fresh) classes.push('is-fresh');
       if (this.picked.has(card)) classes.push('is-picked');
+      if (this.hintedTaken.has(card)) classes.push('is-hinted');
       if (!takeable.has(card)) return h('span', { class: classes.join(' '), dataset: { card } }, cardElement(card));
       classes.push('is-takeable');
       return h(

@@ -465,7 +465,7 @@ async function main() {
   });
   mountBar({ state: () => ui.state, checks: () => ui.checks, draw: () => draw(), seat: () => ({ tableId, token: ui.token }) });
   area = new PlayArea({ hand: $('#hand'), table: $('#table-cards'), choices: $('#choices') }, { onPlay: play });
-  coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card) => area.hint(card) });
+  coach = mountCoach($('#tools'), $('#hints'), { send, highlight: (card, taken) => area.hint(card, taken) });
   const own = tableId === GUIDE_TABLE || tableId === OFFLINE_TABLE; // played in this browser
   chat = mountChat($('#chat'), { send, button: $('#chat-button'), off: own });
   claim = mountClaim($('#tools'), { send, version: () => ui.state.version });
