@@ -48,9 +48,9 @@ def _shots(page: Page, name: str) -> None:
     page.set_viewport_size(viewport)
 
 
-def test_a_play_is_taken_back_when_the_other_accepts_and_kept_when_they_decline(
-    browser: Browser, server: str
-) -> None:
+def _ava_and_sara(browser: Browser, server: str) -> tuple[dict[int, Page], list[str]]:
+    """Ava (a desktop, English) makes a table with take-backs "Ask" on the home page's form;
+    Sara (a phone, Persian) joins it; it starts. Both pages by seat, and the problems watched."""
     ava_context = browser.new_context(**DESKTOP, bypass_csp=True)  # bypass: the axe scan
     sara_context = browser.new_context(**{**PHONE, "locale": "fa-IR"})
     assert sara_context.request.post(f"{server}/api/guest", data={"name": "Sara"}).ok
@@ -70,6 +70,14 @@ def test_a_play_is_taken_back_when_the_other_accepts_and_kept_when_they_decline(
     pages = {0: ava, 1: sara}
     for page in pages.values():
         page.locator(".hand-card").first.wait_for()
+    return pages, problems
+
+
+def test_a_play_is_taken_back_when_the_other_accepts_and_kept_when_they_decline(
+    browser: Browser, server: str
+) -> None:
+    pages, problems = _ava_and_sara(browser, server)
+    ava, sara = pages[0], pages[1]
 
     # Whoever leads plays, asks, and the other accepts: the card is back in the asker's hand.
     mover = _mover(pages)
@@ -111,8 +119,8 @@ def test_a_play_is_taken_back_when_the_other_accepts_and_kept_when_they_decline(
     assert other.locator(f"#hand .hand-card[data-card='{card}']").count() == 0
     assert not other.locator("#take-back-button").is_visible()  # declined: not asked again
     assert problems == []
-    ava_context.close()
-    sara_context.close()
+    ava.context.close()
+    sara.context.close()
 
 
 def test_on_a_phone_the_chat_yields_to_escape_a_tap_outside_and_a_question(
@@ -121,25 +129,8 @@ def test_on_a_phone_the_chat_yields_to_escape_a_tap_outside_and_a_question(
     """Sara (a phone, Persian) has the chat open over most of the table: Escape closes it, so does
     a tap on the felt; and when Ava asks to take a play back, the chat closes by itself so that
     Sara's Accept is on top, not under the drawer."""
-    ava_context = browser.new_context(**DESKTOP)
-    sara_context = browser.new_context(**{**PHONE, "locale": "fa-IR"})
-    assert sara_context.request.post(f"{server}/api/guest", data={"name": "Sara"}).ok
-    ava = ava_context.new_page()
-    problems = watch(ava)
-    ava.goto(f"{server}/?anim=0")
-    ava.locator("#friends-name").fill("Ava")
-    ava.locator("input[name=take_backs][value=ask]").check()
-    ava.locator("#create-table").click()
-    ava.wait_for_url("**/play/t/**")
-    table_id = ava.url.split("/play/t/")[1].split("?")[0]
-    joined = sara_context.request.post(f"{server}/api/tables/{table_id}/join", data={"seat": 1})
-    assert ava_context.request.post(f"{server}/api/tables/{table_id}/start").ok
-    sara = sara_context.new_page()
-    problems += watch(sara)
-    sara.goto(f"{server}{joined.json()['rejoin_url']}&lang=fa")
-    pages = {0: ava, 1: sara}
-    for page in pages.values():
-        page.locator(".hand-card").first.wait_for()
+    pages, problems = _ava_and_sara(browser, server)
+    ava, sara = pages[0], pages[1]
     chat = sara.locator("#chat")
 
     sara.locator("#chat-button").click()
@@ -169,5 +160,5 @@ def test_on_a_phone_the_chat_yields_to_escape_a_tap_outside_and_a_question(
     accept.click()  # on top: a click on anything over it would fail
     sara.locator("#take-back").wait_for(state="hidden")
     assert problems == []
-    ava_context.close()
-    sara_context.close()
+    ava.context.close()
+    sara.context.close()

@@ -137,6 +137,17 @@ def assert_no_play_lost(log: list[tuple[int, str, dict[str, Any]]], players: lis
         assert data["move"] == event["move"]
 
 
+async def finish_round(players: list[Player], survivor: Server) -> None:
+    """Every player plays on to the round's end; a round that never ends says where each player
+    stood and what the surviving server wrote."""
+    rest = asyncio.gather(*(p.play_until(round_ended) for p in players))
+    try:
+        await asyncio.wait_for(rest, WAIT)
+    except TimeoutError:
+        seen = [(p.seat, p.version, p.legal, p.seen[-3:]) for p in players]
+        raise AssertionError(f"stuck: {seen}\n{survivor.output()}") from None
+
+
 def test_players_on_two_processes_finish_a_round_together(
     servers: tuple[Server, Server], database: str
 ) -> None:
@@ -184,12 +195,7 @@ def test_the_game_goes_on_when_the_owning_process_dies(
             a.process.wait(10)
             await players[0].close()
             await players[0].open(b)  # the dropped player comes back through the other
-            rest = asyncio.gather(*(p.play_until(round_ended) for p in players))
-            try:
-                await asyncio.wait_for(rest, WAIT)
-            except TimeoutError:
-                seen = [(p.seat, p.version, p.legal, p.seen[-3:]) for p in players]
-                raise AssertionError(f"stuck: {seen}\n{b.output()}") from None
+            await finish_round(players, b)
         finally:
             for player in players:
                 await player.close()
@@ -224,12 +230,7 @@ def test_a_table_moves_to_the_process_its_sockets_are_at_and_goes_on_when_it_die
             for player in players:
                 await player.close()
                 await player.open(a)
-            rest = asyncio.gather(*(p.play_until(round_ended) for p in players))
-            try:
-                await asyncio.wait_for(rest, WAIT)
-            except TimeoutError:
-                seen = [(p.seat, p.version, p.legal, p.seen[-3:]) for p in players]
-                raise AssertionError(f"stuck: {seen}\n{a.output()}") from None
+            await finish_round(players, a)
         finally:
             for player in players:
                 await player.close()

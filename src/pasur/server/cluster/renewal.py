@@ -12,6 +12,7 @@ while the server runs (killed, say) is started again and told every lease held.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sys
@@ -114,7 +115,9 @@ class Renewer:
         except TimeoutError:
             answer = b"unreachable no answer in %g s" % STOP_WAIT
         if answer.strip() != b"ready":
-            process.kill()
+            # It may have exited already, having said why: asyncio then refuses the kill.
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
             await process.wait()
             reason = answer.decode(errors="replace").strip().removeprefix("unreachable")
             raise OSError(f"the lease keeper cannot reach Redis:{reason or ' it exited'}")
