@@ -137,6 +137,15 @@ def assert_no_play_lost(log: list[tuple[int, str, dict[str, Any]]], players: lis
         assert data["move"] == event["move"]
 
 
+def assert_one_round_stored(database: str, table_id: str, players: list[Player]) -> None:
+    """The table's stored log holds one whole round (2 × 24 plays, then its end), and every play
+    a player saw acknowledged."""
+    log = asyncio.run(stored_log(database, table_id))
+    assert_no_play_lost(log, players)
+    assert sum(1 for _, kind, _ in log if kind == "played") == 48, "a whole round of 2 × 24 cards"
+    assert sum(1 for _, kind, _ in log if kind == "round_ended") == 1
+
+
 async def finish_round(players: list[Player], survivor: Server) -> None:
     """Every player plays on to the round's end; a round that never ends says where each player
     stood and what the surviving server wrote."""
@@ -173,9 +182,7 @@ def test_players_on_two_processes_finish_a_round_together(
     # Both saw the same events, each rendered for its own seat (hands differ, numbers agree).
     numbers = [[e["n"] for e in p.seen if e["kind"] != "connection"] for p in players]
     assert numbers[0][-10:] == numbers[1][-10:]
-    log = asyncio.run(stored_log(database, table_id))
-    assert_no_play_lost(log, players)
-    assert sum(1 for _, kind, _ in log if kind == "played") == 48, "a whole round of 2 × 24 cards"
+    assert_one_round_stored(database, table_id, players)
 
 
 def test_the_game_goes_on_when_the_owning_process_dies(
@@ -201,10 +208,7 @@ def test_the_game_goes_on_when_the_owning_process_dies(
                 await player.close()
 
     asyncio.run(play())
-    log = asyncio.run(stored_log(database, table_id))
-    assert_no_play_lost(log, players)
-    assert sum(1 for _, kind, _ in log if kind == "round_ended") == 1
-    assert sum(1 for _, kind, _ in log if kind == "played") == 48
+    assert_one_round_stored(database, table_id, players)
 
 
 def test_a_table_moves_to_the_process_its_sockets_are_at_and_goes_on_when_it_dies(
@@ -236,9 +240,7 @@ def test_a_table_moves_to_the_process_its_sockets_are_at_and_goes_on_when_it_die
                 await player.close()
 
     asyncio.run(play())
-    log = asyncio.run(stored_log(database, table_id))
-    assert_no_play_lost(log, players)
-    assert sum(1 for _, kind, _ in log if kind == "played") == 48
+    assert_one_round_stored(database, table_id, players)
 
 
 def children(pid: int) -> list[int]:
