@@ -2,6 +2,7 @@
 
 ``GET /api/tables/{id}/games/{n}/record`` (``?download=1`` for a file), ``/positions`` and
 ``/review?seat=S`` (from the :class:`~pasur.server.history.archive.GameArchive`);
+``/api/tables/{id}/games/{n}/rating`` (how the game moved the guest's rating);
 ``GET /api/history`` (the guest's games) and ``GET /api/ratings`` (the leaderboard).
 """
 
@@ -14,7 +15,9 @@ from fastapi.responses import JSONResponse, Response
 
 from pasur.protocol import ErrorCode
 from pasur.rules.records import dumps
+from pasur.server.db.database import Database
 from pasur.server.history.archive import GameArchive
+from pasur.server.history.formats import game_rating
 from pasur.server.history.games import GamesStore
 from pasur.server.history.ratings import Ratings
 from pasur.server.http.fields import SEATS
@@ -69,6 +72,20 @@ async def game_review(
 ) -> Response:
     """The seat's costliest turns by the expert's judgement (several seconds the first time)."""
     return JSONResponse(await _archive(request).review(table_id, game, seat))
+
+
+@router.get(
+    "/api/tables/{table_id}/games/{game}/rating",
+    summary="How a finished game moved the guest's rating",
+    responses=refusals(E.NO_GUEST, E.UNAVAILABLE),
+)
+async def rating_change(request: Request, table_id: str, game: int) -> Response:
+    """``{"rating": {"format", "ordinal", "change", "games", "provisional"}}`` for the guest's
+    rating in the game's format; ``{"rating": null}`` when the game did not rate them."""
+    guest = shared(request, "guests", Guests).of(request)
+    async with shared(request, "database", Database).engine.connect() as connection:
+        found = await game_rating(connection, guest.id, table_id, game)
+    return JSONResponse({"rating": found})
 
 
 @router.get(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pasur.server.db.rows import FormatRatingRow, RatingPointRow
@@ -107,3 +107,59 @@ async def rate_format(
                     at=now,
                 )
             )
+
+
+async def game_rating(
+    connection: AsyncConnection, player_id: str, table_id: str, game: int
+) -> dict[str, Any] | None:
+    """How one rated game moved a person's rating in its format: ``{"format", "ordinal",
+    "change", "games", "provisional"}``, ``change`` the shown figure's move (against the point
+    before it, or the first rating, 0); None when the game did not rate them (a bot was in it,
+    the table is unrated, or they did not play it).
+
+    The points are the only per-game trace of a rating, so the move is read from them: the
+    table page says it at the game's end without the server having to remember it.
+    """
+    point = (
+        await connection.execute(
+            select(
+                RatingPointRow.format, RatingPointRow.mu, RatingPointRow.sigma, RatingPointRow.at
+            ).where(
+                RatingPointRow.player_id == player_id,
+                RatingPointRow.table_id == table_id,
+                RatingPointRow.game == game,
+            )
+        )
+    ).first()
+    if point is None:
+        return None
+    earlier = (
+        select(RatingPointRow.mu, RatingPointRow.sigma)
+        .where(
+            RatingPointRow.player_id == player_id,
+            RatingPointRow.format == point.format,
+            RatingPointRow.at < point.at,
+        )
+        .order_by(RatingPointRow.at.desc(), RatingPointRow.game.desc())
+        .limit(1)
+    )
+    before = (await connection.execute(earlier)).first()
+    first = MODEL.rating()
+    was = ordinal(before.mu, before.sigma) if before else ordinal(first.mu, first.sigma)
+    games = await connection.scalar(
+        select(func.count())
+        .select_from(RatingPointRow)
+        .where(
+            RatingPointRow.player_id == player_id,
+            RatingPointRow.format == point.format,
+            RatingPointRow.at <= point.at,
+        )
+    )
+    now = ordinal(point.mu, point.sigma)
+    return {
+        "format": point.format,
+        "ordinal": now,
+        "change": now - was,
+        "games": games,
+        "provisional": (games or 0) < ESTABLISHED_GAMES,
+    }
