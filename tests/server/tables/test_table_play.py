@@ -8,10 +8,11 @@ import pytest
 from table_support import make_table, moves_of, refused, until
 
 from pasur.protocol import Event
-from pasur.rules import CARDS, Card, Move, format_cards, make_rules, why_illegal
+from pasur.rules import CARDS, Card, GameState, Move, format_cards, make_rules, why_illegal
 from pasur.rules.testing import check_invariants
 from pasur.server.tables import timers as timers_module
 from pasur.server.tables.config import TableConfig
+from pasur.server.tables.pace import think_time
 from pasur.server.tables.seats import Player, Status
 from pasur.server.tables.table import Table
 
@@ -202,12 +203,19 @@ def test_bot_seats_play_through_tick_and_a_game_runs_to_the_end() -> None:
 def test_bot_delay_spaces_out_the_bots() -> None:
     table = make_table("hbb", dealer=2, bot_delay=1.5)
     table.submit(0, str(moves_of(table)[0]), table.version, now=10.0)
-    assert table.next_deadline() == 11.5
-    assert table.tick(11.4) == []
-    [event] = table.tick(11.5)
+    first = 10.0 + think_time(_game(table), "random", 1.5)
+    assert table.next_deadline() == first > 10.0
+    assert table.tick(first - 0.01) == []
+    [event] = table.tick(first)
     assert event.data["seat"] == 1
-    assert table.next_deadline() == 13.0
-    assert [e.data["seat"] for e in table.tick(20.0)] == [2]  # one turn began at 11.5, then 20
+    assert table.next_deadline() == first + think_time(_game(table), "random", 1.5) > first
+    assert [e.data["seat"] for e in table.tick(20.0)] == [2]  # one turn began at `first`, then 20
+
+
+def _game(table: Table) -> GameState:
+    game = table.game
+    assert game is not None
+    return game
 
 
 def test_a_table_of_bots_plays_a_whole_game_in_one_tick() -> None:

@@ -119,6 +119,7 @@ def test_a_dropped_person_who_still_plays_uses_grace_only_on_their_own_turns() -
 
 def test_a_bot_seat_is_never_timed_out() -> None:
     table = make_table("hb", dealer=0, turn_timer=15, bot_delay=2)  # the bot leads
-    assert table.next_deadline() == 2.0
+    deadline = table.next_deadline()
+    assert deadline is not None and 0 < deadline < 4, "the bot's think time, not the timer"
     [event] = table.tick(60.0)
     assert event.data["by"] == "bot"

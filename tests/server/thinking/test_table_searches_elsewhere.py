@@ -14,10 +14,12 @@ from pasur.server.tables.table import Table
 from pasur.server.tables.timers import BotAnswer, bot_move
 
 
-def practice(*, search_inline: bool, level: str = "intermediate", seed: int = 5) -> Table:
+def practice(
+    *, search_inline: bool, level: str = "intermediate", seed: int = 5, bot_delay: float = 0.0
+) -> Table:
     """A person in seat 0 against a bot of ``level`` in seat 1, the bot to play first."""
     table = Table(
-        TableConfig(players=2, bot_delay=0.0, drop_bot="random"),
+        TableConfig(players=2, bot_delay=bot_delay, drop_bot="random"),
         rng=random.Random(seed),
         search_inline=search_inline,
     )
@@ -38,7 +40,19 @@ def test_the_table_stops_at_the_search_and_says_what_to_search() -> None:
     assert (thought.seat, thought.level, thought.version) == (1, "intermediate", version)
     assert thought.view == view(game, 1), "the worker gets the seat's view and nothing more"
     assert thought.legal == legal_moves(game)
-    assert table.thought_due(-1.0) is None, "nothing is due before its time"
+
+
+def test_the_search_begins_with_the_turn_and_the_move_waits_for_the_think_time() -> None:
+    table = practice(search_inline=False, bot_delay=2.0)
+    thought = table.thought_due(0.0)
+    assert thought is not None, "the search begins as the bot's turn does"
+    due = table.next_deadline()
+    assert due is not None and due > 0
+    move = bot_move(thought.level, thought.view, thought.legal, thought.seed)
+    answer = BotAnswer(thought.seat, thought.version, move)
+    assert table.tick(due - 0.01, answer) == [], "an early answer waits for the think time"
+    played = [event for event in table.tick(due, answer) if event.kind == "played"]
+    assert [event.data["move"] for event in played] == [str(move)]
 
 
 def test_the_answer_is_the_move_the_table_would_have_searched_itself() -> None:

@@ -48,7 +48,11 @@ class NewTable(BaseModel):
     )
     spectators: bool = Field(True, description="Whether people without a seat may watch.")
     bot_delay: float = Field(
-        0.0, ge=0, le=10, description="Seconds a bot waits before it plays (0 plays at once)."
+        0.0,
+        ge=0,
+        le=10,
+        description="Seconds a bot takes over an ordinary move (0 plays at once); a forced "
+        "move takes less, a close call more, each level at its own tempo (docs/protocol.md).",
     )
     rated: bool = Field(
         False, description="Whether finished games move ratings (public tables only)."

@@ -69,7 +69,8 @@ class TableConfig:
     spectators: bool = True
     """Whether people without a seat may watch."""
     bot_delay: float = 0.0
-    """Seconds a bot waits before playing, so people can follow (0 plays at once)."""
+    """Seconds a bot takes over an ordinary move, so people can follow (0 plays at once); the
+    move itself scales it (:func:`~pasur.server.tables.pace.think_time`)."""
     rated: bool = False
     """Whether finished games change the people's ratings (public tables only)."""
     reserved: tuple[str | None, ...] = ()

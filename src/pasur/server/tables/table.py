@@ -357,10 +357,13 @@ class Table:
                 return self._log.flush()
 
     def thought_due(self, now: float) -> Thought | None:
-        """The search :meth:`tick` waits for, when one is due by ``now`` at a table that
-        searches elsewhere; None otherwise (then :meth:`tick` does what is due by itself)."""
+        """The search :meth:`tick` waits for at a table that searches elsewhere: a searching
+        bot's move from the start of its turn (the answer then waits out the bot's think time
+        in :meth:`tick`, so the search and the thinking overlap), a timer's move once the timer
+        has run out by ``now`` (until then the person may play); None otherwise (then
+        :meth:`tick` does what is due by itself)."""
         due = next_due(self._state)
-        if due is None or due.at > now or due.duty is Duty.GRACE:
+        if due is None or due.duty is Duty.GRACE or (due.at > now and due.duty is not Duty.BOT):
             return None
         level, _ = who_plays(self._state, due)
         if not self._bots.elsewhere(level):

@@ -6,10 +6,11 @@ One task per table this process writes (:meth:`TableManager.start_timer`). It sl
 the deadline moved, and runs a :class:`~pasur.server.tables.commands.Tick` through the manager's
 ``act`` (under the table's lock, stored before it is sent, as every change).
 
-When what is due is a searching bot's move at a table that searches elsewhere, the task asks
-``think`` for it first, outside the table's lock, and sends the answer as a
-:class:`~pasur.server.tables.commands.BotMove`: the event loop (and the table: a person may
-leave meanwhile, and the answer then counts for nothing) goes on while the bot thinks.
+When a searching bot's turn begins at a table that searches elsewhere, the task asks
+``think`` for its move at once, outside the table's lock, waits out the rest of the bot's think
+time, and sends the answer as a :class:`~pasur.server.tables.commands.BotMove`: the event loop
+(and the table: a person may leave meanwhile, and the answer then counts for nothing) goes on
+while the bot thinks.
 """
 
 from __future__ import annotations
@@ -53,16 +54,19 @@ async def tick_at_deadlines(live: LiveTable, act: Act, thinkers: Thinkers | None
         if deadline is None:
             await live.wake.wait()
             continue
-        delay = deadline - clock()
-        if delay > 0:
+        thought = live.table.thought_due(clock()) if thinkers is not None else None
+        command: Command = Tick()
+        if thought is not None and thinkers is not None:
+            move = await searched(thinkers, thought)
+            # The bot thinks while it searches: its move is played when its think time is up
+            # (the table's version says whether anything happened meanwhile).
+            while (rest := deadline - clock()) > 0:
+                await asyncio.sleep(rest)
+            command = BotMove(thought.seat, str(move), thought.version)
+        elif (delay := deadline - clock()) > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(live.wake.wait(), delay)
             continue
-        command: Command = Tick()
-        thought = live.table.thought_due(clock())
-        if thought is not None and thinkers is not None:
-            move = await searched(thinkers, thought)
-            command = BotMove(thought.seat, str(move), thought.version)
         try:
             await act(live, command)
         except Refused:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from pasur.bots import make_bot, searches
 from pasur.rules import GameState, Move, SeatView, legal_moves, view
 from pasur.server.tables.config import timeout_level
+from pasur.server.tables.pace import think_time
 from pasur.server.tables.seats import SeatKind, Status
 from pasur.server.tables.state import TableState
 
@@ -31,7 +32,8 @@ class Duty(StrEnum):
     """Why a seat is played without its person."""
 
     BOT = "bot"
-    """A bot's seat (or a stand-in's, for a person out of grace): it plays after the delay."""
+    """A bot's seat (or a stand-in's, for a person out of grace): it plays once it has thought
+    (:func:`~pasur.server.tables.pace.think_time`)."""
     TIMER = "timer"
     """The person's turn timer ran out: one move is played for them."""
     GRACE = "grace"
@@ -55,7 +57,8 @@ def next_due(state: TableState) -> Due | None:
     seat = game.turn
     occupant = state.seats[seat]
     if occupant.kind is SeatKind.BOT or occupant.stand_in:
-        return Due(state.turn_started + config.bot_delay, Duty.BOT, seat)
+        level = occupant.level if occupant.level is not None else config.drop_bot
+        return Due(state.turn_started + think_time(game, level, config.bot_delay), Duty.BOT, seat)
     candidates = []
     # At a correspondence table being away is normal: only the turn timer plays for a person.
     if not occupant.connected and not config.correspondence:

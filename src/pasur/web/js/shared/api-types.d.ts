@@ -310,7 +310,10 @@ export interface NewTable {
   turn_timer?: 15 | 30 | 60 | 3600 | 43200 | 86400 | 259200 | null;
   /** Whether people without a seat may watch. */
   spectators?: boolean;
-  /** Seconds a bot waits before it plays (0 plays at once). */
+  /**
+   * Seconds a bot takes over an ordinary move (0 plays at once); a forced move takes less, a close
+   * call more, each level at its own tempo (docs/protocol.md).
+   */
   bot_delay?: number;
   /** Whether finished games move ratings (public tables only). */
   rated?: boolean;
