@@ -80,3 +80,20 @@ def test_a_table_made_with_advanced_settings_keeps_them(
     alone = client.post("/api/tables", json={"players": 2, "settings": {"partnerships": "on"}})
     assert alone.status_code == 400  # settings that do not go together: the rules say so
     assert alone.json()["detail"]["code"] == "bad_config"
+
+
+def test_a_tables_description_says_its_settings_to_anyone(
+    make_client: Callable[..., TestClient], sqlite_url: str
+) -> None:
+    """``GET /api/tables/{id}`` gives the settings a snapshot gives (``config``), to someone not
+    seated and with no cookie, so that the waiting room can say the rules before anyone sits."""
+    client = make_client(sqlite_url)
+    client.post("/api/guest", json={"name": "Ava"})
+    body = {"players": 3, "preset": "pagat", "settings": {"target": "100"}, "turn_timer": 30}
+    table_id = client.post("/api/tables", json=body).json()["table_id"]
+    client.cookies.clear()
+    config = client.get(f"/api/tables/{table_id}").json()["config"]
+    expected = make_rules("pagat", {"target": "100"}).settings()
+    assert (config["players"], config["rules"], config["turn_timer"]) == (3, expected, 30)
+    assert (config["rated"], config["take_backs"]) == (False, "off")
+    assert "reserved" not in config  # a tournament's kept seats name nobody

@@ -182,8 +182,10 @@ async def list_tables(request: Request) -> Response:
 )
 async def show_table(request: Request, table_id: str) -> Response:
     """The table as the lobby describes it, its absolute ``invite_url`` and ``invite_reach``;
-    for each seat whether it is kept for the caller (``you``), someone else, or nobody; and
-    ``your_seat``: the seat the cookie's person holds there (null: none, or no cookie)."""
+    for each seat whether it is kept for the caller (``you``), someone else, or nobody;
+    ``your_seat``: the seat the cookie's person holds there (null: none, or no cookie); and
+    ``config``, its settings as a snapshot gives them, so that the page can say the table's rules
+    to someone deciding whether to sit."""
     live = await live_table(request, table_id)
     caller = shared(request, "guests", Guests).read(request.cookies.get(COOKIE))
     config = live.table.config
@@ -193,7 +195,8 @@ async def show_table(request: Request, table_id: str) -> Response:
         for who in kept
     ]
     seat = live.table.seat_of(caller.id) if caller is not None else None
-    return JSONResponse(describe(request, live) | {"reserved": reserved, "your_seat": seat})
+    answer = {"reserved": reserved, "your_seat": seat, "config": config.to_json()}
+    return JSONResponse(describe(request, live) | answer)
 
 
 @router.post(
