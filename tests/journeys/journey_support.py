@@ -171,9 +171,15 @@ def sit_by_invite(someone: Person, link: str, name: str) -> None:
     someone.page.goto(link)
     picker = someone.page.locator("#seat-picker")
     playing_as(someone, picker, name)
-    picker.get_by_role("button", name=someone.says("Sit here", "اینجا بنشین")).click()
-    you = someone.says(f"{name} (you)", f"{name} (شما)")
-    expect(someone.page.locator("#waiting .seat-list")).to_contain_text(you)
+    picker.get_by_role("button", name=someone.says("Sit here", "اینجا بنشینید")).click()
+    in_own_seat(someone, name)
+
+
+def in_own_seat(someone: Person, name: str) -> None:
+    """The waiting room shows the person in their own seat: their name, marked as theirs."""
+    mine = someone.page.locator("#waiting .seat-panel.is-you")
+    expect(mine.locator(".seat-name")).to_have_text(name)
+    expect(mine.locator(".seat-note")).to_have_text(someone.says("You", "شما"))
 
 
 def play_once(page: Page) -> bool:

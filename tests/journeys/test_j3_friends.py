@@ -21,6 +21,7 @@ import pytest
 from journey_support import (
     Person,
     history_result,
+    in_own_seat,
     person,
     play_game,
     profile_rating,
@@ -68,8 +69,7 @@ def follow(someone: Person, name: str) -> None:
 def seated(someone: Person, name: str) -> None:
     """The table's waiting room with the person in their own seat."""
     someone.page.wait_for_url(TABLE_URL)
-    you = someone.says(f"{name} (you)", f"{name} (شما)")
-    expect(someone.page.locator("#waiting .seat-list")).to_contain_text(you)
+    in_own_seat(someone, name)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

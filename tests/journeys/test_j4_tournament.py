@@ -26,6 +26,7 @@ from journey_support import (
     LATIN_DIGITS,
     TABLE_URL,
     Person,
+    in_own_seat,
     person,
     play_game,
     public_profile,
@@ -78,9 +79,8 @@ def called_and_seated(someone: Person, seconds: float) -> str:
     someone.shot("called")
     call.get_by_role("link", name=someone.says("Go to your table", "رفتن به میز خودتان")).click()
     someone.page.wait_for_url(TABLE_URL)
-    someone.page.get_by_role("button", name=someone.says("Sit here", "اینجا بنشین")).click()
-    you = someone.says(f"{someone.name} (you)", f"{someone.name} (شما)")
-    expect(someone.page.locator("#waiting .seat-list")).to_contain_text(you)
+    someone.page.get_by_role("button", name=someone.says("Sit here", "اینجا بنشینید")).click()
+    in_own_seat(someone, someone.name)
     return table_id(someone.page)
 
 

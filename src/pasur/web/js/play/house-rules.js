@@ -38,11 +38,19 @@ function words(key, fallback) {
 export function rulesWords({ preset, settings }) {
   const changed = Object.entries(settings)
     .filter(([name]) => !ASKED_ELSEWHERE.has(name))
-    .map(([name, value]) => {
-      const said = /^\d+$/.test(value) ? formatNumber(value) : words(`learn.setting.${name}.${value}`, value);
-      return `${words(`learn.setting.${name}`, name)}: ${said}`;
-    });
-  return [words(`play.form.${preset}`, preset), ...changed].join(' · ');
+    .map(([name, value]) => settingWords(name, value));
+  return [presetWords(preset), ...changed].join(' · ');
+}
+
+/** A preset's name in the page's language ("Standard"), or its own name when it has none. */
+export function presetWords(preset) {
+  return words(`play.form.${preset}`, preset);
+}
+
+/** One setting and its value in the rules guide's words ("The target: 11"). */
+export function settingWords(name, value) {
+  const said = /^\d+$/.test(value) ? formatNumber(value) : words(`learn.setting.${name}.${value}`, value);
+  return `${words(`learn.setting.${name}`, name)}: ${said}`;
 }
 
 function choiceField(setting, value) {
@@ -114,7 +122,7 @@ export function houseRules() {
     choiceRow(
       'preset',
       t('play.form.preset'),
-      names.map((name) => ({ value: name, label: words(`play.form.${name}`, name) })),
+      names.map((name) => ({ value: name, label: presetWords(name) })),
     );
   let presets = presetRow(['standard', 'pagat']);
   const element = h('div', { class: 'house-rules' }, presets, details);

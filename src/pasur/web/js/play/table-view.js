@@ -187,9 +187,9 @@ export function packStack(state) {
 }
 
 /** What a seat's avatar shows: a person's initial, a bot's seat number (bots' names all begin
- * alike: "casual bot", «ربات معمولی»). */
+ * alike: "casual bot", «ربات معمولی»), an empty seat's number (the waiting room's). */
 function avatarLetter(state, seat) {
-  if (state.seats[seat]?.kind === 'bot') return formatNumber(seat + 1);
+  if (['bot', 'empty'].includes(state.seats[seat]?.kind)) return formatNumber(seat + 1);
   return [...seatName(state, seat)][0]?.toUpperCase() ?? '?';
 }
 

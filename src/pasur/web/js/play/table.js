@@ -137,7 +137,6 @@ function draw(extras) {
   show('#board', playing);
   show('#game-bar', playing);
   show('#waiting', !playing);
-  document.body.classList.toggle('at-table', playing);
   if (!playing) {
     describe();
     drawWaitingRoom($('#waiting'), state, tableId, { token: ui.token, onError: toast, onLeft: leftSeat, described: ui.described });
@@ -450,7 +449,8 @@ async function pickSeat(/** @type {string | Parts} */ why = '') {
 }
 
 async function main() {
-  await startPage();
+  await startPage({ extra: ['learn'] }); // the waiting room says the house rules in the rules guide's words
+  document.body.classList.add('at-table'); // before a game too: the waiting room is the table
   if (!tableId) {
     fail(t('error.no_such_table'));
     return;
