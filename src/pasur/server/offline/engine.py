@@ -20,12 +20,15 @@ import pasur
 PACKAGES = ("rules", "bots", "protocol")
 """The subpackages of pasur the worker imports whole."""
 
+TABLE_MODULES = (
+    "config event_log leavers moves pace plays seats state table take_backs timers views"
+)
+"""The table's modules under ``server/tables``: the table and all it imports."""
+
 MODULES = (
     "server/__init__.py",
     "server/tables/__init__.py",
-    *(f"server/tables/{name}.py" for name in ("config", "event_log", "leavers", "moves", "plays")),
-    *(f"server/tables/{name}.py" for name in ("seats", "state", "table", "take_backs", "timers")),
-    "server/tables/views.py",
+    *(f"server/tables/{name}.py" for name in TABLE_MODULES.split()),
     "server/offline/__init__.py",
     "server/offline/bytecode.py",
     "server/offline/practice.py",
