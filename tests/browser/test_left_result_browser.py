@@ -26,12 +26,12 @@ if TYPE_CHECKING:
 
 WORDS = {
     "en": {
-        "winner": "Ava wins!",
+        "winner": "You won!",
         "left": "Babak left the game: it counts as a loss.",
         "log": "Babak left the table; casual bot plays for them.",
     },
     "fa": {
-        "winner": "Ava برنده شد!",
+        "winner": "شما بردید!",
         "left": "Babak بازی را ترک کرد: این باخت حساب می‌شود.",
         "log": "Babak میز را ترک کرد؛ ربات معمولی به جایش بازی می‌کند.",
     },
@@ -154,10 +154,10 @@ PANEL_CASES = """async ([language, cases]) => {
 BOT_WON = {"game": 1, "winner": 1, "winners": [1], "totals": [20, 40]}
 """Seat 1 (Babak's, the bot's now) won by the cards."""
 CASES: list[tuple[dict[str, Any], dict[str, list[Any]]]] = [
-    # A rated game Babak left: Ava won it.
+    # A rated game Babak left: Ava won it, and reads so.
     (
         {"you": 0, "players": 2, "over": {**BOT_WON, "left": [1], "rated": True}},
-        {"en": ["Ava wins!", ["Babak left the game: it counts as a loss."]]},
+        {"en": ["You won!", ["Babak left the game: it counts as a loss."]]},
     ),
     # An unrated one (or a rated table's game with a bot): the cards decide.
     (
@@ -242,7 +242,7 @@ CASES: list[tuple[dict[str, Any], dict[str, list[Any]]]] = [
                 "rated": True,
             },
         },
-        {"en": ["Ava & Cyrus wins!", ["Babak left the game: it counts as a loss."]]},
+        {"en": ["You and Cyrus won!", ["Babak left the game: it counts as a loss."]]},
     ),
 ]
 

@@ -80,7 +80,7 @@ def test_j8_a_rated_game_left_early_is_a_loss_that_both_see(browser: Browser, se
     # Her game-over panel names her the winner whatever the cards said, as her rating counts it.
     over = ava.page.locator(".game-over")
     expect(over).to_be_visible()
-    expect(over.locator(".winner")).to_have_text("Ava wins!")
+    expect(over.locator(".winner")).to_have_text("You won!")
     expect(over.locator(".over-left")).to_have_text(["بابک left the game: it counts as a loss."])
     ava.shot("game-over")
 

@@ -1,11 +1,12 @@
 // What opens over the felt between rounds and at the end: the round's score sheet (the breakdown
 // per side, the round's points, the game totals and the race of the totals so far), the game's
-// end (the winner, the final sheet, the rematch) and the fairness proof's details. Pure
-// builders; the page puts them in their dialogs (panels.js).
+// end (the winner, the final sheet with the game's statistics, the rematch) and the fairness
+// proof's details. Pure builders; the page puts them in their dialogs (panels.js, over.js).
 
 import { h } from '../shared/dom.js';
 import { raceChart, raceLegend } from '../shared/chart.js';
 import { formatNumber, isRtl, t, tParts } from '../shared/i18n.js';
+import { roundsSeen, statsBody } from './over-stats.js';
 import { countedResult, leftLines } from './result.js';
 import { sideCount } from './state.js';
 import { seatName, sideName, sideOf } from './table-view.js';
@@ -22,7 +23,7 @@ function sheetTable(state, round) {
     h(
       'tr',
       testid ? { dataset: { testid } } : {},
-      h('th', { scope: 'row', text: label }),
+      h('th', { scope: 'row' }, h('bdi', { text: label })), // "10♦" reads left to right in Persian too
       values.map((value) => h('td', { text: formatNumber(value) })),
     );
   return h(
@@ -39,10 +40,9 @@ function sheetTable(state, round) {
   );
 }
 
-/** The race of the game totals, when every round of this game was seen here. */
-function race(state) {
-  const rounds = state.history ?? [];
-  if (!rounds.length || rounds.length !== (state.game?.round ?? -1) + 1) return null;
+/** The race of the game totals over `rounds`: every round of this game (null when not known). */
+function race(state, rounds) {
+  if (!rounds) return null;
   const sides = sideCount(state);
   const series = Array.from({ length: sides }, (_, side) => [0, ...rounds.map((round) => round.totals[side])]);
   const names = sideNames(state);
@@ -71,7 +71,7 @@ function fairLine(verdict) {
 export function roundSheet(state, round, verdict) {
   return [
     h('h2', { id: 'sheet-title', text: t('play.sheet.title', { n: round.round + 1 }) }),
-    h('div', { class: 'sheet-body', dataset: { testid: 'score-sheet' } }, sheetTable(state, round), race(state)),
+    h('div', { class: 'sheet-body', dataset: { testid: 'score-sheet' } }, sheetTable(state, round), race(state, roundsSeen(state))),
     round.leftover.length
       ? h('p', { class: 'hint' }, tParts('play.sheet.leftover', { count: round.leftover.length, name: seatName(state, round.leftover_to) }))
       : null,
@@ -79,49 +79,57 @@ export function roundSheet(state, round, verdict) {
   ];
 }
 
-/** The game's end: who won (as the ratings count it: result.js), who left it, every round's
- * points and the totals, the race, the rematch votes. */
-export function gameOverView(state) {
+/** The winner in words: "You won!" (with a partner: "You and Cyrus won!"), "Ava wins!", a draw. */
+function winnerLine(state, winner) {
+  if (winner < 0) return t('play.over.draw');
+  if (state.you < 0 || sideOf(state, state.you) !== winner) return tParts('play.over.winner', { name: sideName(state, winner) });
+  if (sideCount(state) === state.config.players) return t('play.over.you_won');
+  return tParts('play.over.team_won', { name: seatName(state, (state.you + 2) % state.config.players) });
+}
+
+/**
+ * The game's end as two parts, the moment's head and its score card: who won (as the ratings
+ * count it: result.js), how the game was claimed or left, `rating` (a line, or null), the rematch
+ * votes; then every round's points, the totals and the game's statistics per side, and the race.
+ * `rounds` is every round of the game (over-stats.js), or null when they are not known yet: the
+ * card then has the totals alone.
+ */
+export function gameOverView(state, { rounds = roundsSeen(state), rating = null } = {}) {
   const over = state.gameOver;
   const result = countedResult(state);
   const names = sideNames(state);
-  const rounds = state.history ?? [];
-  const complete = rounds.length && rounds.length === (state.game?.round ?? -1) + 1;
   const mine = state.you >= 0 && result.winner >= 0 && sideOf(state, state.you) === result.winner;
-  return [
+  const votes = state.rematch.flatMap((vote, seat) => (vote === true ? [t('play.over.accepted', { name: seatName(state, seat) })] : []));
+  const head = h(
+    'div',
+    { class: 'over-head' },
     h('p', { class: 'over-crown', 'aria-hidden': 'true', text: mine ? '★' : '♣' }),
     h('h2', { id: 'over-title', text: t('play.over.title') }),
-    h('p', { class: 'winner' }, result.winner < 0 ? t('play.over.draw') : tParts('play.over.winner', { name: sideName(state, result.winner) })),
+    h('p', { class: 'winner', dataset: { testid: 'over-winner' } }, winnerLine(state, result.winner)),
     state.claim
       ? h('p', { class: 'over-claim' }, tParts(state.claim.right ? 'play.over.claim_right' : 'play.over.claim_wrong', { name: seatName(state, state.claim.seat) }))
       : null,
     ...leftLines(state, result).map((line) => h('p', { class: 'over-left', dataset: { testid: 'over-left' } }, line)),
+    rating,
+    h('p', { class: 'hint rematch-votes', text: votes.join(' ') }),
+  );
+  const sheet = h(
+    'table',
+    { class: 'sheet-table over-sheet', dataset: { testid: 'final-sheet' } },
+    h('thead', {}, h('tr', {}, h('td'), names.map((name, side) => h('th', { scope: 'col', class: `side-${side}` }, h('bdi', { text: name }))))),
     h(
-      'table',
-      { class: 'sheet-table over-sheet', dataset: { testid: 'final-sheet' } },
-      h('thead', {}, h('tr', {}, h('td'), names.map((name, side) => h('th', { scope: 'col', class: `side-${side}` }, h('bdi', { text: name }))))),
-      h(
-        'tbody',
-        {},
-        complete
-          ? rounds.map((round, index) =>
-              h('tr', {}, h('th', { scope: 'row', text: t('play.round', { n: index + 1 }) }), round.points.map((points) => h('td', { text: formatNumber(points) }))),
-            )
-          : null,
-        h('tr', { class: 'over-totals' }, h('th', { scope: 'row', text: t('play.sheet.totals') }), over.totals.map((total) => h('td', {}, h('strong', { text: formatNumber(total) })))),
+      'tbody',
+      {},
+      (rounds ?? []).map((round, index) =>
+        h('tr', {}, h('th', { scope: 'row', text: t('play.round', { n: index + 1 }) }), round.points.map((points) => h('td', { text: formatNumber(points) }))),
       ),
+      h('tr', { class: 'over-totals' }, h('th', { scope: 'row', text: t('play.sheet.totals') }), over.totals.map((total) => h('td', {}, h('strong', { text: formatNumber(total) })))),
     ),
-    race(state),
-    h(
-      'p',
-      { class: 'hint rematch-votes' },
-      state.rematch
-        .map((vote, seat) => (vote === true ? seatName(state, seat) : null))
-        .filter(Boolean)
-        .map((name) => t('play.over.accepted', { name }))
-        .join(' '),
-    ),
-  ];
+    rounds ? statsBody(state, rounds) : null,
+  );
+  // The card scrolls inside the moment when a long game's rounds do not fit: the keyboard may too.
+  const card = h('div', { class: 'over-card', tabindex: '0', role: 'group', 'aria-label': t('play.over.stats') }, sheet, race(state, rounds));
+  return [head, card];
 }
 
 /** The fairness proof: this round's commitment, and each finished round's check; at a table

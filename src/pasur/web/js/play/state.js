@@ -19,6 +19,8 @@ function gameFrom(snapshotGame, players) {
     table: game.table ?? [],
     piles: game.piles ?? Array.from({ length: players }, () => []),
     surs: game.surs ?? Array(players).fill(0),
+    // This round's captures per seat, for the game's statistics at its end (over-stats.js).
+    captures: capturesOf(game.plays ?? [], players),
     totals: game.totals ?? [],
     hand: game.hand ?? [],
     legal: game.legal ?? [],
@@ -26,6 +28,13 @@ function gameFrom(snapshotGame, players) {
     // Pasur Ru Baaz: every seat's face-up cards, public ([] per seat; [] without open cards).
     open: game.open ?? [],
   };
+}
+
+/** How many captures each seat made among `plays` (a snapshot's: this round's). */
+function capturesOf(plays, players) {
+  const captures = Array(players).fill(0);
+  for (const play of plays) if (play.taken?.length) captures[play.seat] += 1;
+  return captures;
 }
 
 /**
@@ -54,7 +63,9 @@ export function fromSnapshot(snapshot, { receivedAt = Date.now(), arranged = fal
     arranged: arranged === true,
     // The claim that ended this game (per shodam), {seat, right}, when this page saw it.
     claim: null,
-    // Every round of this game ended while this page watched: {points, totals}, for the race.
+    // Every round of this game ended while this page watched, for the race and the statistics:
+    // {points, totals, lines} as round_ended has them, and per seat the cards `taken` and the
+    // `captures` made.
     history: [],
     // The take-back asked and not yet answered by everyone: {seat, accepted: [seats]}.
     takeBack: snapshot.take_back?.asked ? { seat: snapshot.take_back.seat, accepted: [...snapshot.take_back.accepted] } : null,
@@ -159,6 +170,7 @@ export function applyEvent(state, event, now = Date.now()) {
         round: event.round, dealer: event.dealer, turn: event.turn, packSize: event.pack_size,
         table: [...event.table], hand: event.hand ?? [], handSizes: Array(game.players).fill(HAND),
         piles: Array.from({ length: game.players }, () => []), surs: Array(game.players).fill(0),
+        captures: Array(game.players).fill(0),
         legal: legalAfter(state, event), open: event.open ?? [],
       });
       state.commitment = event.commitment;
@@ -192,7 +204,10 @@ export function applyEvent(state, event, now = Date.now()) {
       }
       game.totals = [...event.totals];
       state.clock = null;
-      state.history.push({ points: [...event.points], totals: [...event.totals] });
+      state.history.push({
+        points: [...event.points], totals: [...event.totals], lines: event.lines,
+        taken: game.piles.map((pile) => pile.length), captures: [...game.captures],
+      });
       return { kind: 'round_ended', round: { ...event }, tableBefore, pileBefore };
     }
     case 'game_over':
@@ -268,6 +283,7 @@ function applyPlayed(state, event, now) {
   if (event.taken.length) {
     game.table = game.table.filter((card) => !event.taken.includes(card));
     game.piles[event.seat].push(event.card, ...event.taken);
+    game.captures[event.seat] += 1;
   } else {
     game.table.push(event.card);
   }
