@@ -21,18 +21,14 @@ page (which has the engine kept: its bytes), then, with the network off:
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from served import CHROMIUM, served
 
 SETUP = """sessionStorage.setItem('pasur.offline.setup', JSON.stringify({
   create: { players: 2, bots: { 1: 'casual' }, bot_delay: 0 }, name: 'Bench' }))"""
@@ -74,13 +70,6 @@ EXPERT = """async (seeds) => {
 }"""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def _open_table(context: Any, base: str, keep_open: bool = False) -> tuple[float, dict[str, float]]:
     """Seconds from navigation to the first card of the deal in a new page, and the worker's
     steps; with ``keep_open``, the page stays until the worker has kept the engine's bytecode."""
@@ -102,55 +91,31 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="pasur-offline-bench-"))
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    command = [
-        sys.executable,
-        "-c",
-        "from pasur.cli.main import run; run()",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite+aiosqlite:///{folder / 'b.db'}",
-    ]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.1)
-        executable = os.environ.get("PLAYWRIGHT_CHROMIUM", "/usr/bin/chromium")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=executable)
-            context = browser.new_context()
-            page = context.new_page()
-            page.goto(f"{base}/")
-            page.wait_for_function(
-                "() => navigator.serviceWorker.controller !== null", timeout=300_000, polling=200
-            )
-            cached = page.evaluate(CACHED_BYTES)
-            page.goto(f"{base}/practise")  # asks the service worker to keep the engine
-            kept = page.locator("html[data-engine-kept='true']")
-            kept.wait_for(state="attached", timeout=300_000)
-            engine = page.evaluate(CACHED_BYTES) - cached
-            context.set_offline(True)
-            context.add_init_script(SETUP)
-            first, _ = _open_table(context, base, keep_open=True)
-            firsts: list[float] = []
-            steps: dict[str, list[float]] = {}
-            for _ in range(args.deals):
-                seconds, marks = _open_table(context, base)
-                firsts.append(seconds)
-                for step, at in marks.items():
-                    steps.setdefault(step, []).append(at)
-            moves = page.evaluate(EXPERT, list(range(2000, 2000 + args.positions)))
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served(folder) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{base}/")
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", timeout=300_000, polling=200
+        )
+        cached = page.evaluate(CACHED_BYTES)
+        page.goto(f"{base}/practise")  # asks the service worker to keep the engine
+        kept = page.locator("html[data-engine-kept='true']")
+        kept.wait_for(state="attached", timeout=300_000)
+        engine = page.evaluate(CACHED_BYTES) - cached
+        context.set_offline(True)
+        context.add_init_script(SETUP)
+        first, _ = _open_table(context, base, keep_open=True)
+        firsts: list[float] = []
+        steps: dict[str, list[float]] = {}
+        for _ in range(args.deals):
+            seconds, marks = _open_table(context, base)
+            firsts.append(seconds)
+            for step, at in marks.items():
+                steps.setdefault(step, []).append(at)
+        moves = page.evaluate(EXPERT, list(range(2000, 2000 + args.positions)))
+        browser.close()
     print(f"bytes cached on the first visit: {cached:,}; the engine, kept by /practise: {engine:,}")
     print(f"first deal of the first practice (no bytecode kept yet), offline: {first:.2f} s")
     print(

@@ -66,7 +66,8 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _chromium() -> str:
+def chromium_path() -> str:
+    """Where Chromium is; a skip (or a failure, where the browser is required) when it is not."""
     path = os.environ.get("PASUR_CHROMIUM") or "/usr/bin/chromium"
     if not (Path(path).is_file() and os.access(path, os.X_OK)):
         _unavailable(
@@ -77,7 +78,7 @@ def _chromium() -> str:
 
 def launch_browser() -> Iterator[Browser]:
     """Debian's Chromium, headless, driven by Playwright."""
-    executable = _chromium()
+    executable = chromium_path()
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -36,7 +36,10 @@ export class FrameQueue {
     this.busy = true;
     try {
       while (this.frames.length) {
-        setHurry(this.frames.length); // far behind (back from a background tab): shorter animations
+        // Far behind (back from a background tab): shorter animations. Only plays count: a
+        // round's end brings several frames at once (the last play, the round's result, the next
+        // deal), and its captures must still be shown at their full length.
+        setHurry(this.frames.filter((frame) => frame.type === 'event' && frame.event?.kind === 'played').length);
         await this.show(this.frames.shift());
       }
     } finally {

@@ -19,8 +19,13 @@ function motion() {
   return { mode, scale: scale * hurry };
 }
 
-/** The normal lengths, in milliseconds, of the capture's frames (docs: design/table.md). */
-export const TIMES = Object.freeze({ fly: 260, hold: 900, gather: 420, deal: 180, dealGap: 45, sur: 900 });
+/**
+ * The normal lengths, in milliseconds, of the capture's frames. Chosen for the pace of a game
+ * (docs/performance.md, "Pace"): a 2-player game to 62 against a bot in under three minutes,
+ * while a capture's cards stay outlined and still for 0.8 s (fly + hold) before they gather —
+ * long enough to read what was taken.
+ */
+export const TIMES = Object.freeze({ fly: 200, hold: 600, gather: 240, deal: 150, dealGap: 35, sur: 800 });
 
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -16,7 +16,10 @@ import { motion } from './prefs.js';
 import { SETUP_KEY } from '../offline/offline-socket.js';
 import { keepEngine } from '../offline/register.js';
 
-const BOT_DELAY = 0.8;
+/** Seconds a bot takes over an ordinary move; the server shortens a forced move and lengthens a
+ * close call (docs/protocol.md). Chosen with the animations for the pace of a game against a bot
+ * (docs/performance.md, "Pace"). */
+const BOT_DELAY = 0.5;
 
 /** Offer in each select only the levels the chosen engine plays (in this browser: not the master). */
 function offerLevels(form) {

@@ -1,12 +1,12 @@
 // What the eye sees for each event, one after another (table.js waits for each before the next
 // frame, so nothing is skipped or reordered): a card played flies from the hand or the seat to
-// the felt; a capture holds the card and what it takes outlined on the felt (about a second at
-// normal speed), then gathers them into the capturer's pile, whose counts then go up; a Sur
+// the felt; a capture holds the card and what it takes outlined on the felt (0.8 s at normal
+// speed), then gathers them into the capturer's pile, whose counts then go up; a Sur
 // flashes the felt and lands a mark on the pile; a deal slides the cards to each seat; at the
 // round's end the cards left go to the last capturer's pile the same way; a play taken back
 // flies home: its card to the hand (or seat) it came from, what it took back to the felt.
 
-import { arrive, gather, pause, pulse } from './motion.js';
+import { TIMES, arrive, gather, pause, pulse } from './motion.js';
 import { playSound } from './sound.js';
 
 /**
@@ -37,7 +37,9 @@ export async function showPlayed(board, { play, tableBefore, pileBefore }, mine)
   }
   await gather([play.card, ...play.taken].map((code) => board.feltCard(code)).filter(Boolean), board.pile(play.seat)?.getBoundingClientRect());
   board.draw({ turn });
-  await Promise.all([pulse(board.pile(play.seat)), play.sur ? pulse(board.surMark(play.seat), 'sur') : null]);
+  // The pile's count ticks up while the game goes on; a Sur's mark is waited for (it is the moment).
+  const landed = Promise.all([pulse(board.pile(play.seat)), play.sur ? pulse(board.surMark(play.seat), 'sur') : null]);
+  if (play.sur) await landed;
 }
 
 /** The cards left on the felt at the round's end go to the last capturer's pile. */
@@ -49,6 +51,7 @@ export async function showLeftover(board, { round, tableBefore, pileBefore }) {
   const held = { table: tableBefore, taken: tableBefore, capturing: null };
   board.draw({ flash: held, pile: { seat: round.leftover_to, cards: pileBefore } });
   playSound('capture');
+  await pause('fly'); // outlined as long as a capture's cards are (its card flies in meanwhile)
   await pause('hold');
   await gather(tableBefore.map((code) => board.feltCard(code)).filter(Boolean), board.pile(round.leftover_to)?.getBoundingClientRect());
   board.draw({});
@@ -63,8 +66,8 @@ export async function showDeal(board, { withTable }) {
   const deck = board.pack()?.getBoundingClientRect() ?? (felt ? new DOMRect(felt.left + felt.width / 2 - 20, felt.top + felt.height / 2 - 28, 40, 56) : null);
   const moving = [...board.handCards(), ...board.seatFans()];
   if (withTable) moving.push(...board.feltCards());
-  moving.forEach((_, index) => setTimeout(() => playSound('deal'), index * 45));
-  await Promise.all(moving.map((element, index) => arrive(element, deck, { step: 'deal', delay: index * 45 })));
+  moving.forEach((_, index) => setTimeout(() => playSound('deal'), index * TIMES.dealGap));
+  await Promise.all(moving.map((element, index) => arrive(element, deck, { step: 'deal', delay: index * TIMES.dealGap })));
 }
 
 /**
