@@ -120,3 +120,33 @@ def test_every_wing_refuses_in_the_one_body_the_page_reads(browser: Browser, ser
     assert seen[0]["message"] == "no score sheet has this link"
     assert seen[-1]["fields"] == ["players"]
     context.close()
+
+
+CARDS_IN_WORDS = """async () => {
+  const { t, tParts, setLanguage } = await import('/static/js/shared/i18n.js');
+  const isolated = () => tParts('table.log.lay_you', { card: '7♣' })
+    .find((part) => typeof part !== 'string').textContent;
+  const say = () => [t('table.log.lay_you', { card: '10♦' }), isolated()];
+  const english = say();
+  await setLanguage('fa');
+  const persian = say();
+  await setLanguage('en');
+  return { english, persian };
+}"""
+
+
+def test_a_card_in_a_persian_sentence_is_one_unit_in_persian_digits(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{server}/lobby?lang=en")
+    page.wait_for_selector("html[lang='en'] [data-lang='fa']", state="attached")
+    said = page.evaluate(CARDS_IN_WORDS)
+    assert said["english"] == ["You lay 10♦", "7♣"]
+    assert said["persian"] == ["\u2066۱۰♦\u2069 را روی میز گذاشتید", "۷♣"], (
+        "one unit, in Persian digits"
+    )
+    assert problems == []
+    context.close()

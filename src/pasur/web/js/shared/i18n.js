@@ -226,7 +226,12 @@ function template(key, params) {
 
 /** @param {string | number} value */
 function shown(value) {
-  return typeof value === 'number' ? formatNumber(value) : String(value);
+  if (typeof value === 'number') return formatNumber(value);
+  const text = String(value);
+  // Cards inside a Persian sentence have their ranks in Persian digits too ("۱۰♦"), as every
+  // number there; the card faces on the felt keep the indices printed on real cards.
+  if (current !== 'fa' || !SUIT.test(text) || RTL_LETTER.test(text)) return text;
+  return text.replace(/[0-9]/g, (digit) => PERSIAN_DIGITS[Number(digit)]);
 }
 
 /**
