@@ -37,6 +37,11 @@ RULES = {
         "بدون امتیاز",
     ],
 }
+CHANGED = {
+    "en": "Points for a Sur: 10",
+    "fa": "امتیاز سور: ۱۰",
+}
+"""A setting changed from the preset, in the rules guide's words, after the preset's line."""
 
 ON_SCREEN = """() => {
   // Every seat, the title and the rules whole inside the viewport, the rules not scrolled out of
@@ -71,10 +76,14 @@ def test_a_bot_at_its_seat_a_guest_at_hers_then_the_game(browser: Browser, serve
     rejoin = new_table(ava, server, players=3, turn_timer=30, settings={"target": "100"})
     host = ava.new_page()
     problems = watch(host)
+    asked: list[str] = []
+    host.on("request", lambda request: asked.append(request.url))
     host.goto(f"{server}{rejoin}&anim=0")
     # The felt with its three seats around it: Ava's at its foot, two empty ones.
     host.locator("#waiting .room-felt").wait_for()
     expect_rules(host, "en")
+    # No setting changed from the preset: the rules guide's words are not fetched for nothing.
+    assert not [url for url in asked if "/i18n/learn." in url], asked
     assert _seat(host, 0).get_attribute("data-place") == "bottom"
     assert "Ava" in _seat(host, 0).inner_text()
     # A bot for seat 2, chosen and added at seat 2 itself.
@@ -96,7 +105,7 @@ def test_a_bot_at_its_seat_a_guest_at_hers_then_the_game(browser: Browser, serve
     sit = _seat(guest, 1).locator("[data-take-seat='1']")
     assert sit.inner_text() == "Sit here"
     assert guest.locator("[data-take-seat]").count() == 1, "only the empty seat offers itself"
-    screenshot(guest, "waiting-room-picker-en-phone.png")
+    screenshot(guest, "waiting-room-guest-en-phone.png")
     guest.locator("#picker-name").fill("Bea")
     sit.click()
     # She is seated there: her seat, at the foot of her felt, is seat 1.
@@ -114,12 +123,15 @@ def test_a_bot_at_its_seat_a_guest_at_hers_then_the_game(browser: Browser, serve
     ava.close()
 
 
-def expect_rules(page: Page, lang: str) -> None:
+def expect_rules(page: Page, lang: str, *, changed: bool = False) -> None:
     """The table's rules on the felt, in words, in the page's language and digits."""
+    expected = list(RULES[lang])
+    if changed:
+        expected.insert(2, CHANGED[lang])
     rules = page.locator(".room-rules li")
     rules.filter(has_text=RULES[lang][1]).wait_for()  # the house rules, once the catalogue came
     shown = rules.all_inner_texts()
-    assert shown == RULES[lang], shown
+    assert shown == expected, shown
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -134,12 +146,13 @@ def test_the_room_fits_the_screen_in_both_languages(
     if lang == "fa":
         screen |= {"locale": "fa-IR"}
     sara = guest_context(browser, server, "Sara", **screen, bypass_csp=True)
-    rejoin = new_table(sara, server, players=3, turn_timer=30, settings={"target": "100"})
+    settings = {"target": "100", "sur-points": "10"}
+    rejoin = new_table(sara, server, players=3, turn_timer=30, settings=settings)
     page = sara.new_page()
     problems = watch(page)
     page.goto(f"{server}{rejoin}&anim=0&lang={lang}")
     page.locator("#waiting .bot-row").nth(1).wait_for()
-    expect_rules(page, lang)
+    expect_rules(page, lang, changed=True)
     assert page.evaluate(ON_SCREEN) == {"outside": [], "scrolls": False}
     assert serious_violations(page) == []
     screenshot(page, f"waiting-room-{lang}-{size}.png")
@@ -149,7 +162,7 @@ def test_the_room_fits_the_screen_in_both_languages(
     picker_problems = watch(picker)
     picker.goto(f"{_invite(page)}?anim=0&lang={lang}")
     picker.locator("[data-take-seat='1']").wait_for()
-    expect_rules(picker, lang)
+    expect_rules(picker, lang, changed=True)
     assert picker.locator("#picker-name").is_visible()
     if lang == "fa":
         assert picker.evaluate("document.documentElement.dir") == "rtl"

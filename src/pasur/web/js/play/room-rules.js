@@ -6,7 +6,7 @@
 
 import { timeWords } from '../alerts/time-left.js';
 import { h } from '../shared/dom.js';
-import { formatNumber, t } from '../shared/i18n.js';
+import { formatNumber, loadArea, t } from '../shared/i18n.js';
 import { loadRules, presetWords, settingWords } from './house-rules.js';
 
 /**
@@ -58,9 +58,11 @@ export function rulesList(config) {
   const lines = plainLines(config).filter(Boolean);
   const item = (text) => h('li', { text });
   const list = h('ul', { class: 'room-rules', dataset: { testid: 'room-rules' }, 'aria-label': t('table.room.rules') }, lines.map(item));
-  loadRules().then((catalogue) => {
+  loadRules().then(async (catalogue) => {
     const nearest = nearestPreset(catalogue, config.rules ?? {});
     if (!nearest) return;
+    // A setting changed is said in the rules guide's words, fetched only for such a table.
+    if (nearest.changed.length) await loadArea('learn').catch(() => undefined);
     const house = [t('table.room.preset', { preset: presetWords(nearest.name) }), ...nearest.changed.map(([name, value]) => settingWords(name, value))];
     list.replaceChildren(...[lines[0], ...house, ...lines.slice(1)].map(item));
   });

@@ -449,7 +449,7 @@ async function pickSeat(/** @type {string | Parts} */ why = '') {
 }
 
 async function main() {
-  await startPage({ extra: ['learn'] }); // the waiting room says the house rules in the rules guide's words
+  await startPage();
   document.body.classList.add('at-table'); // before a game too: the waiting room is the table
   if (!tableId) {
     fail(t('error.no_such_table'));

@@ -128,6 +128,30 @@ export async function initI18n({ extra = [] } = {}) {
   await apply(preferred(), { save: false });
 }
 
+/** @type {Map<string, Promise<void>>} */
+const lateAreas = new Map();
+
+/**
+ * Load one more catalog area into the catalogs held (English and the current language), for a
+ * part of a page that needs it only sometimes, so that the page does not fetch it every time:
+ * the waiting room's house rules, said in the rules guide's words. A later language switch
+ * loads it too. Resolves once its messages are there; asked again, it is fetched once.
+ * @param {string} area
+ * @returns {Promise<void>}
+ */
+export function loadArea(area) {
+  const asked = lateAreas.get(area);
+  if (asked) return asked;
+  if (areas.includes(area)) return Promise.resolve(); // loaded with the page
+  areas.push(area);
+  const loading = [...catalogs.keys()].map(async (code) => {
+    Object.assign(catalogs.get(code), await fetchCatalog(`${area}.${code}`));
+  });
+  const loaded = Promise.all(loading).then(() => {});
+  lateAreas.set(area, loaded);
+  return loaded;
+}
+
 /**
  * Switch the page to another language and remember the choice.
  * @param {string} code
