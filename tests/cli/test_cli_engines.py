@@ -53,7 +53,8 @@ def test_the_example_engine_plays_duplicate_sets(pasur: Callable[..., Result]) -
     assert match["forfeits"] == []
     assert match["rounds"] == 6 and len(match["set_margins"]) == 3
     assert match["b_moves"] == 6 * 24  # every card of its hands, each round
-    # The same numbers again, from two worker processes that each start their own engines.
+    # The same numbers again, from two worker processes that each start their own engines, on
+    # the same games: the run's deck key, which the report gives (drawn afresh otherwise).
     again = pasur(
         "arena",
         "--bots",
@@ -65,7 +66,10 @@ def test_the_example_engine_plays_duplicate_sets(pasur: Callable[..., Result]) -
         "--json",
         "--jobs",
         "2",
+        "--deck-key",
+        report["deck_key"],
     ).json()
+    assert again["deck_key"] == report["deck_key"]
     assert again["matches"][0]["set_margins"] == match["set_margins"]
 
 
@@ -150,3 +154,8 @@ def test_bad_engine_options_are_refused(
 def test_an_engine_needs_some_time(pasur: Callable[..., Result]) -> None:
     result = pasur("arena", "--bots", "random", "--engine", _engine("g"), "--engine-seconds", "0")
     result.assert_one_line_error("arena", "--engine-seconds")
+
+
+def test_an_empty_deck_key_is_refused(pasur: Callable[..., Result]) -> None:
+    result = pasur("arena", "--bots", "random", "--engine", _engine("g"), "--deck-key", " ")
+    result.assert_one_line_error("arena", "--deck-key")

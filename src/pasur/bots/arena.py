@@ -18,8 +18,10 @@ the same way in every seating), so the same seat gets the same cards in every se
 Deck orders come from ``(seed, set, round)`` only, so every pair plays the same deals. A bot's
 random generator comes from ``(seed, set, seat)``: in mirrored seatings the bot at a seat gets
 the generator the other bot had there, so two copies of a deterministic bot tie every set
-exactly. Nothing depends on the order in which games finish, so results are the same for any
-number of worker processes.
+exactly. A run with a player from outside mixes a secret *deck key* into both (drawn at random
+unless given, and reported): the arena's code is public, and an engine that could compute the
+decks from the seed would play with every card seen. Nothing depends on the order in which
+games finish, so results are the same for any number of worker processes.
 
 The margin of a set is ``a``'s points minus ``b``'s per round, over all rounds of the set; the
 match margin is the mean over sets, with standard error ``s / √sets``. The Elo ladder is a
@@ -43,7 +45,9 @@ from pasur.bots.arena_games import (
     Player,
     arena_deck,
     bot_rng,
+    deck_key_for,
     play_seating,
+    seating_patterns,
 )
 from pasur.bots.ratings import (
     ELO_SCALE,
@@ -99,16 +103,7 @@ def _check_players(players: int, partnerships: bool) -> None:
 def seatings(players: int, *, partnerships: bool = False) -> tuple[tuple[str, ...], ...]:
     """The roles (:data:`A`, :data:`B`, :data:`REFERENCE`) at each seat, seating by seating."""
     _check_players(players, partnerships)
-    if partnerships:
-        return ((A, B, A, B), (B, A, B, A))
-    patterns = []
-    for seat_a in range(players):
-        for seat_b in range(players):
-            if seat_a != seat_b:
-                roles = [REFERENCE] * players
-                roles[seat_a], roles[seat_b] = A, B
-                patterns.append(tuple(roles))
-    return tuple(patterns)
+    return seating_patterns(players, partnerships=partnerships)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -134,6 +129,9 @@ class ArenaSettings:
     """Worker processes (1 plays in this process)."""
     bootstrap: int = 1000
     """Bootstrap samples for the Elo intervals."""
+    deck_key: str | None = None
+    """The secret mixed into the decks and generators of a run with players from outside;
+    :func:`run_arena` draws one when None (the report gives it, to run the same games again)."""
 
     def check(self) -> None:
         """Raise :class:`ArenaError` if these settings cannot be run."""
@@ -325,6 +323,7 @@ class ArenaReport:
             "bots": list(settings.labels),
             "pairs": settings.sets,
             "seed": settings.seed,
+            "deck_key": settings.deck_key,
             "games": settings.games,
             "rules": settings.rules.changes(),
             "reference": settings.reference_bot,
@@ -366,6 +365,7 @@ def _tasks(settings: ArenaSettings, patterns: Sequence[tuple[str, ...]]) -> list
                         rules=settings.rules,
                         players=settings.players,
                         seed=settings.seed,
+                        key=settings.deck_key or "",
                         games=settings.games,
                         pair=pair,
                         set_no=set_no,
@@ -462,6 +462,9 @@ def run_arena(settings: ArenaSettings, *, progress: Progress | None = None) -> A
         UnknownBotError: a bot name is not a level.
     """
     settings.check()
+    settings = dataclasses.replace(
+        settings, deck_key=deck_key_for(settings.bots, settings.deck_key)
+    )
     for name in (*settings.bots, settings.reference_bot):
         if isinstance(name, str):
             make_bot(name, time_cap=None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import secrets
 import time
 from collections.abc import Callable, Sequence
 
@@ -40,17 +41,46 @@ Player = str | OutsideBot
 """Who sits at a seat: a level's name, or a player from outside."""
 
 
+def seating_patterns(players: int, *, partnerships: bool = False) -> tuple[tuple[str, ...], ...]:
+    """The roles at each seat, seating by seating (``players`` already checked)."""
+    if partnerships:
+        return ((A, B, A, B), (B, A, B, A))
+    patterns = []
+    for seat_a in range(players):
+        for seat_b in range(players):
+            if seat_a != seat_b:
+                roles = [REFERENCE] * players
+                roles[seat_a], roles[seat_b] = A, B
+                patterns.append(tuple(roles))
+    return tuple(patterns)
+
+
+def deck_key_for(players: Sequence[Player], given: str | None) -> str | None:
+    """The deck key of a run: ``given``, else a new secret when a player is from outside (an
+    engine must not compute the decks from the seed and the arena's public code), else None
+    (the built-in bots see only their views: the seed alone gives the games, as it always did)."""
+    if given is not None or all(isinstance(player, str) for player in players):
+        return given
+    return secrets.token_hex(16)
+
+
+def _stem(seed: int, key: str) -> str:
+    return f"pasur-arena:{seed}:{key}" if key else f"pasur-arena:{seed}"
+
+
 def arena_deck(
-    rules: Rules, players: int, seed: int, set_no: int, round_no: int
+    rules: Rules, players: int, seed: int, set_no: int, round_no: int, key: str = ""
 ) -> tuple[int, ...]:
-    """The deck order of one round of one duplicate set (the same for every pair and seating)."""
-    rng = random.Random(f"pasur-arena:{seed}:deck:{set_no}:{round_no}")
+    """The deck order of one round of one duplicate set (the same for every pair and seating),
+    from the seed and the run's deck key, if it has one."""
+    rng = random.Random(f"{_stem(seed, key)}:deck:{set_no}:{round_no}")
     return shuffle_deck(rules, players, rng)
 
 
-def bot_rng(seed: int, set_no: int, seat: int) -> random.Random:
-    """The generator of the bot at ``seat`` in every seating of a duplicate set."""
-    return random.Random(f"pasur-arena:{seed}:bot:{set_no}:{seat}")
+def bot_rng(seed: int, set_no: int, seat: int, key: str = "") -> random.Random:
+    """The generator of the bot at ``seat`` in every seating of a duplicate set (an engine's
+    seed is drawn from it: with a deck key, nothing it is sent follows from the seed alone)."""
+    return random.Random(f"{_stem(seed, key)}:bot:{set_no}:{seat}")
 
 
 def forfeit_points(rules: Rules) -> int:
@@ -71,6 +101,8 @@ class GameTask:
     rules: Rules
     players: int
     seed: int
+    key: str
+    """The run's deck key, or "" (:func:`deck_key_for`)."""
     games: bool
     pair: int
     set_no: int
@@ -181,12 +213,12 @@ def _close(bots: Sequence[Bot]) -> None:
 def play_seating(task: GameTask) -> GameRecord:
     """Play one game of the arena; runs in a worker process when there are several jobs."""
     players = task.players
-    rngs = [bot_rng(task.seed, task.set_no, seat) for seat in range(players)]
+    rngs = [bot_rng(task.seed, task.set_no, seat, task.key) for seat in range(players)]
     a_clock: list[float] = []
     b_clock: list[float] = []
     clocks = [a_clock if r == A else b_clock if r == B else None for r in task.roles]
     seat_a, seat_b = task.roles.index(A), task.roles.index(B)
-    deck = arena_deck(task.rules, players, task.seed, task.set_no, 0)
+    deck = arena_deck(task.rules, players, task.seed, task.set_no, 0, task.key)
     decks = [deck]
     a_points: list[int] = []
     b_points: list[int] = []
@@ -202,7 +234,9 @@ def play_seating(task: GameTask) -> GameRecord:
             b_points.append(state.result.points[state.side_of(seat_b)])
             if not task.games or state.is_over:
                 break
-            deck = arena_deck(task.rules, players, task.seed, task.set_no, state.round_no + 1)
+            deck = arena_deck(
+                task.rules, players, task.seed, task.set_no, state.round_no + 1, task.key
+            )
             decks.append(deck)
             state = next_round(state, deck=deck)
     except _Forfeit as failed:

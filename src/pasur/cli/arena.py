@@ -76,6 +76,14 @@ def arena(
     engine_seconds: Annotated[
         float, typer.Option("--engine-seconds", help="Seconds an engine has for each move.")
     ] = 5.0,
+    deck_key: Annotated[
+        str | None,
+        typer.Option(
+            "--deck-key",
+            help="The secret mixed into the decks of a run with an engine (the report's "
+            "deck_key): give it to play the same games again; drawn at random otherwise.",
+        ),
+    ] = None,
     rules: RulesOption = "standard",
     settings: SetOption = None,
     json: JsonOption = False,
@@ -91,6 +99,8 @@ def arena(
         raise UsageError(f"--bootstrap: take at least one sample, not {bootstrap}")
     if not engine_seconds > 0:
         raise UsageError(f"--engine-seconds: give an engine some time, not {engine_seconds}")
+    if deck_key is not None and not deck_key.strip():
+        raise UsageError("--deck-key: give the key a run's report names, not an empty one")
     names: tuple[Player, ...] = parse_bot_names(bots)
     engines = _engines(engine or [], engine_seconds, names)
     names = (*names, *engines)
@@ -107,6 +117,7 @@ def arena(
         reference=filler,
         jobs=jobs,
         bootstrap=bootstrap,
+        deck_key=deck_key,
     )
     try:
         report = _run_with_progress(arena_settings)
@@ -187,9 +198,10 @@ def show_report(report: ArenaReport, console: Console) -> None:
         ", partnerships" if settings.rules.partnerships else ""
     )
     filler = f"; other seats: {settings.reference_bot}" if settings.reference_bot else ""
+    key = f", deck key {settings.deck_key}" if settings.deck_key else ""
     console.print(
         f"{seats}, {mode}; {settings.sets} duplicate set(s) per pair of "
-        f"{len(report.seatings)} seatings each, seed {settings.seed}{filler}"
+        f"{len(report.seatings)} seatings each, seed {settings.seed}{key}{filler}"
     )
     matches = Table(title="Matches", box=box.SIMPLE_HEAD)
     for heading in ("a", "b", "Margin", "W/T/L"):
