@@ -1,14 +1,17 @@
 // Choosing a play: the hand at the bottom and the face-up table cards. Tapping a card that has
 // one way to be played plays it (unless "confirm before playing" is on); a card with several
-// ways lights up the table cards it can take, with a short list of its moves as a fallback, and
-// tapping table cards narrows the list. On the keyboard, Enter chooses the card and shows its
-// moves, and Enter again plays the one in focus. Every move offered is one of the server's
-// `legal` strings, sent as written. Arrow keys move along the hand; Escape lets go of the card.
+// ways marks each way's set on the felt with its number (ways.js), with a short list of its
+// moves as a fallback. Tapping a table card that is in one of the ways left plays that way; one
+// in several keeps only those (a second card then decides, and a tap on a kept card lets go of
+// it). On the keyboard, Enter chooses the card and shows its moves, and Enter again plays the
+// one in focus. Every move offered is one of the server's `legal` strings, sent as written.
+// Arrow keys move along the hand; Escape lets go of the card.
 
 import { cardElement, cardName } from '../shared/cards.js';
 import { h } from '../shared/dom.js';
 import { isRtl, t } from '../shared/i18n.js';
 import { movesOf } from '../shared/moves.js';
+import { lightWay, markTableCard, wayBadge } from './ways.js';
 
 export class PlayArea {
   /** `onPlay(move)` is called with a legal move string when the player chooses it. */
@@ -88,7 +91,13 @@ export class PlayArea {
     this.choicesEl.querySelector('button')?.focus();
   }
 
-  pick(card) {
+  /** A table card was tapped: it plays the one way left that takes it, or narrows the ways. */
+  tapTable(card) {
+    const ways = this.options().filter((move) => move.taken.includes(card));
+    if (ways.length === 1 && !this.picked.has(card)) {
+      this.onPlay(ways[0].move);
+      return;
+    }
     if (this.picked.has(card)) this.picked.delete(card);
     else this.picked.add(card);
     this.render();
@@ -103,16 +112,20 @@ export class PlayArea {
   render() {
     const focused = document.activeElement?.closest?.('.hand-card')?.getAttribute('data-card');
     const options = this.selected ? this.options() : [];
-    const takeable = new Set(options.flatMap((move) => move.taken));
+    // Each capture keeps the number of its place among all the card's captures while others drop
+    // out; a way that lays the card takes nothing, so it has no set on the felt to number.
+    const all = (this.selected ? movesOf(this.view.legal, this.selected) : []).filter((move) => move.taken.length);
+    const ways = new Map(all.map((move, index) => [move.move, index + 1]));
     const exact = options.find(
       (move) => move.taken.length === this.picked.size && move.taken.every((card) => this.picked.has(card)),
     );
-    this.renderTable(takeable);
+    this.renderTable(options, ways);
     this.renderHand(focused);
-    this.renderChoices(options, exact);
+    this.renderChoices(options, ways, exact);
   }
 
-  renderTable(takeable) {
+  /** `options` are the ways left, `ways` their numbers by move. */
+  renderTable(options, ways) {
     const { table, flash, capturing, fresh } = this.view;
     const cards = table.map((card) => {
       const classes = ['table-card'];
@@ -122,19 +135,22 @@ export class PlayArea {
       if (card === fresh) classes.push('is-fresh');
       if (this.picked.has(card)) classes.push('is-picked');
       if (this.hintedTaken.has(card)) classes.push('is-hinted');
-      if (!takeable.has(card)) return h('span', { class: classes.join(' '), dataset: { card } }, cardElement(card));
+      const numbers = options.filter((move) => move.taken.includes(card)).map((move) => ways.get(move.move));
+      if (!numbers.length) return h('span', { class: classes.join(' '), dataset: { card } }, cardElement(card));
       classes.push('is-takeable');
-      return h(
+      const button = h(
         'button',
         {
           type: 'button',
           class: classes.join(' '),
           dataset: { card },
           'aria-pressed': String(this.picked.has(card)),
-          onclick: () => this.pick(card),
+          onclick: () => this.tapTable(card),
         },
         cardElement(card),
       );
+      markTableCard(button, card, numbers);
+      return button;
     });
     this.tableEl.replaceChildren(...(cards.length ? cards : [h('p', { class: 'felt-empty', text: t('play.table.empty') })]));
   }
@@ -174,28 +190,44 @@ export class PlayArea {
     if (focused && hand.includes(focused)) this.handEl.querySelector(`[data-card="${focused}"]`)?.focus();
   }
 
-  renderChoices(options, exact) {
+  renderChoices(options, ways, exact) {
     if (!this.selected) {
       this.choicesEl.replaceChildren();
       this.choicesEl.hidden = true;
       return;
     }
     this.choicesEl.hidden = false;
-    const buttons = options.map((move) =>
-      h(
+    const light = (way) => () => lightWay(this.tableEl, way);
+    // A way shows its number and the cards it takes, which its set on the felt repeats; the card
+    // played is shown once, at the strip's start. Its words are for screen readers.
+    const buttons = options.map((move) => {
+      const way = ways.get(move.move) ?? null;
+      return h(
         'button',
         {
           type: 'button',
           class: `button choice${move === exact || options.length === 1 ? ' primary' : ''}`,
           dataset: { move: move.move },
+          'data-way': way,
           onclick: () => this.onPlay(move.move),
+          onpointermove: light(way),
+          onpointerleave: light(null),
+          // Only a focus the eye follows: the first way takes the focus when a card is tapped,
+          // and lighting it then would fade the other ways as if they were gone.
+          onfocus: (event) => lightWay(this.tableEl, event.currentTarget.matches(':focus-visible') ? way : null),
+          onblur: light(null),
         },
-        move.taken.length
-          ? [t('play.choice.take', { card: cardName(move.card) }), ' ', move.taken.map((card) => cardElement(card, { small: true }))]
+        way
+          ? [
+              wayBadge(way),
+              h('span', { class: 'visually-hidden', text: t('play.choice.take', { way, card: cardName(move.card) }) }),
+              move.taken.map((card) => cardElement(card, { small: true })),
+            ]
           : t('play.choice.lay', { card: cardName(move.card) }),
-      ),
-    );
+      );
+    });
     this.choicesEl.replaceChildren(
+      h('span', { class: 'choices-card' }, cardElement(this.selected, { small: true })),
       h('p', { class: 'choices-title', text: options.length > 1 ? t('play.choice.several') : t('play.choice.one') }),
       h('div', { class: 'choice-list' }, buttons),
       h('button', { type: 'button', class: 'button quiet small', onclick: () => this.letGo(), text: t('play.choice.cancel') }),
