@@ -3,7 +3,7 @@ and placeholders isolated in ``<bdi>`` so a card code keeps its direction in Per
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from browser_support import PHONE, watch
 
@@ -53,13 +53,21 @@ PLURALS = """async () => {
 }"""
 
 
-def test_messages_take_the_plural_form_of_their_count(browser: Browser, server: str) -> None:
+def _said_on_a_page(browser: Browser, server: str, script: str) -> Any:
+    """What ``script`` answers on an English page (the shared modules loaded), no problem seen."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{server}/lobby?lang=en")
     page.wait_for_selector("html[lang='en'] [data-lang='fa']", state="attached")
-    said = page.evaluate(PLURALS)
+    said = page.evaluate(script)
+    assert problems == []
+    context.close()
+    return said
+
+
+def test_messages_take_the_plural_form_of_their_count(browser: Browser, server: str) -> None:
+    said = _said_on_a_page(browser, server, PLURALS)
     assert said["english"] == [
         "0 tables waiting",
         "1 table waiting",
@@ -69,8 +77,6 @@ def test_messages_take_the_plural_form_of_their_count(browser: Browser, server: 
     assert said["shape"] == ["The last ", "<bdi>3", " table cards went to ", "<bdi>Sara", "."]
     assert said["persian"] == ["۱ میز در انتظار", "۳ میز در انتظار"]
     assert said["persianParts"] == ["۳", "Sara"]
-    assert problems == []
-    context.close()
 
 
 REFUSALS = """async () => {
@@ -138,15 +144,8 @@ CARDS_IN_WORDS = """async () => {
 def test_a_card_in_a_persian_sentence_is_one_unit_in_persian_digits(
     browser: Browser, server: str
 ) -> None:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    problems = watch(page)
-    page.goto(f"{server}/lobby?lang=en")
-    page.wait_for_selector("html[lang='en'] [data-lang='fa']", state="attached")
-    said = page.evaluate(CARDS_IN_WORDS)
+    said = _said_on_a_page(browser, server, CARDS_IN_WORDS)
     assert said["english"] == ["You lay 10♦", "7♣"]
     assert said["persian"] == ["\u2066۱۰♦\u2069 را روی میز گذاشتید", "۷♣"], (
         "one unit, in Persian digits"
     )
-    assert problems == []
-    context.close()
