@@ -247,6 +247,8 @@ def test_a_replay_steps_through_the_game_and_ends_on_the_record_totals(
     page.goto(f"{server}/replay/{finished['table_id']}/1?seat=0")
     _ready(page)
     assert _shown(page) == (0, 0)
+    # The Moves tab: the position as a list (test_replay_table_browser.py has the felt's tab).
+    page.locator("#tab-list").click()
     # The deal: the seat after the dealer holds the deck's first four cards, the other the next.
     first = record["rounds"][0]
     leader = (first["dealer"] + 1) % 2

@@ -118,6 +118,8 @@ def test_j1_a_newcomer_learns_practises_and_looks_back(
     over.get_by_role("link", name=review).click()
     page.wait_for_url(re.compile(r"/replay/[\w-]+/1\?seat=0$"))
     expect(page.locator("#coach-seat")).to_have_value("0")
+    # The replay opens on the felt; the coach's whole review is listed in its Moves tab.
+    page.get_by_role("tab", name=newcomer.says("Moves", "حرکت‌ها")).click()
     coach = page.locator("#coach-body")
     # The coach searches for a few seconds: then a list of costly turns, or a sentence.
     coach.locator(".review-list, p:not(.loading)").first.wait_for(timeout=60_000)

@@ -41,7 +41,7 @@ function tableRow(position, kinds) {
   const label = t('learn.replay.table');
   return h(
     'div',
-    { class: 'felt replay-table' },
+    { class: 'replay-table' },
     h('span', { class: 'felt-label', text: label }),
     position.table.length
       ? marked(cardRow(position.table, { label: `${label}: ${cardsText(position.table)}` }), kinds)
@@ -114,7 +114,7 @@ function seatPanel(game, position, seat, kinds) {
 }
 
 /** The play that led to position `index` of `round`, in words, or null at the deal. */
-function lastPlay(game, round, index) {
+export function lastPlay(game, round, index) {
   if (index === 0) return null;
   const before = round.positions[index - 1];
   const name = game.seats[before.turn];
@@ -160,24 +160,27 @@ export function roundScore(game, roundIndex, index) {
       totals,
     }),
   ];
-  if (last) {
-    // The record says who won: a claim (per shodam) can make it other than the highest total.
-    const best = Math.max(...totals);
-    const winner = Number.isInteger(game.winner) ? game.winner : totals.indexOf(best);
-    const claimant = round.score.claimed_by ?? -1;
-    if (claimant >= 0) {
-      parts.push(h('p', { class: 'claim', text: t('learn.replay.claimed', { name: game.seats[claimant] }) }));
-    }
-    parts.push(
-      h('p', {
-        class: 'winner',
-        text: game.winner === 'draw'
-          ? t('learn.replay.draw', { total: best })
-          : t('learn.replay.winner', { name: game.sides[winner], total: totals[winner] }),
-      }),
-    );
-  }
+  if (last) parts.push(...gameEnd(game));
   return parts;
+}
+
+/** Who won the game, and who claimed it (per shodam) if a claim ended it: for its last position. */
+export function gameEnd(game) {
+  const { score } = game.rounds.at(-1);
+  const { totals } = score;
+  // The record says who won: a claim (per shodam) can make it other than the highest total.
+  const best = Math.max(...totals);
+  const winner = Number.isInteger(game.winner) ? game.winner : totals.indexOf(best);
+  const claimant = score.claimed_by ?? -1;
+  return [
+    claimant >= 0 ? h('p', { class: 'claim', text: t('learn.replay.claimed', { name: game.seats[claimant] }) }) : null,
+    h('p', {
+      class: 'winner',
+      text: game.winner === 'draw'
+        ? t('learn.replay.draw', { total: best })
+        : t('learn.replay.winner', { name: game.sides[winner], total: totals[winner] }),
+    }),
+  ].filter(Boolean);
 }
 
 /** One button per play of a round; pressing one shows the position after it. */

@@ -1,18 +1,24 @@
 // A finished game's replay (/replay/{table_id}/{game}): every position with every hand shown,
-// stepped with buttons, arrow keys, a round selector and the move list; the round-end score
-// sheets; a share link that keeps the position (#r2-14); and the coach's review. The positions
-// come from the server (the rules engine walks the record), so no rule is re-implemented here.
+// in two tabs: the Table, the live table's felt with the coach's notes beside it (replay-table.js,
+// replay-note.js), and Moves, the position as a list with the move list, the round-end score
+// sheets and the coach's review (replay-view.js, review.js). One timeline under both steps
+// through the game (timeline.js); a share link keeps the position (#r2-14). The positions come
+// from the server (the rules engine walks the record), so no rule is re-implemented here.
 
 import { ApiError } from '../shared/api.js';
 import { $, fill, h } from '../shared/dom.js';
-import { isRtl, onLanguageChange, t, tParts } from '../shared/i18n.js';
+import { onLanguageChange, t, tParts } from '../shared/i18n.js';
 import { apiProblem } from '../shared/problem.js';
 import { copyText, toast } from '../shared/toast.js';
 import { learnApi } from './learn-api.js';
 import { sideNames } from './moves.js';
 import { startPage } from './page.js';
+import { noteParts } from './replay-note.js';
+import { mountTable } from './replay-table.js';
 import { board, moveButtons, roundScore } from './replay-view.js';
 import { mountCoach } from './review.js';
+import { mountTabs } from './tabs.js';
+import { mountTimeline } from './timeline.js';
 
 /** @import { Parts } from '../shared/i18n.js' */
 
@@ -25,12 +31,16 @@ function route() {
 
 const state = {
   route: route(),
-  game: null, // {seats, sides, surPoints, openCards, rounds, winner}
+  game: null, // {seats, sides, rules, surPoints, openCards, rounds, winner}
   round: 0,
   index: 0,
   highlight: null, // the coach's turn being looked at
   coach: null,
+  review: null, // the coach's review of `seat`: {seat, turns}, {error}, or null while it comes
+  seat: 0, // the seat reviewed, at the bottom of the felt
   movesRound: -1,
+  table: null, // the felt (replay-table.js)
+  timeline: null, // draws the timeline (timeline.js)
 };
 
 // ---------------------------------------------------------------- where we are
@@ -49,13 +59,14 @@ function go(round, index, { keepHighlight = false } = {}) {
   render();
 }
 
-function step(delta) {
-  const rounds = state.game.rounds;
-  let { round, index } = state;
-  index += delta;
-  if (index >= rounds[round].positions.length && round + 1 < rounds.length) [round, index] = [round + 1, 0];
-  if (index < 0 && round > 0) [round, index] = [round - 1, rounds[round - 1].positions.length - 1];
-  go(round, index);
+/** Show a reviewed turn, with its moves marked in the list, and put the keyboard on the line
+ * that says where the replay stands (the arrows step from there). In the Moves tab the page
+ * goes up to the position, from the review below it. */
+function showTurn(turn) {
+  state.highlight = turn;
+  go(turn.round, turn.index, { keepHighlight: true });
+  $('#position').focus({ preventScroll: true });
+  if (!$('#list-view').hidden) $('#board').scrollIntoView({ block: 'start' });
 }
 
 function fromHash() {
@@ -109,11 +120,10 @@ function render() {
   const score = roundScore(game, state.round, state.index);
   $('#score').hidden = !score;
   if (score) fill($('#score'), score);
-  $('#round', HTMLSelectElement).value = String(state.round);
-  const atStart = state.round === 0 && state.index === 0;
-  const atEnd = state.round === game.rounds.length - 1 && state.index === count;
-  $('#first', HTMLButtonElement).disabled = $('#prev', HTMLButtonElement).disabled = atStart;
-  $('#next', HTMLButtonElement).disabled = $('#last', HTMLButtonElement).disabled = atEnd;
+  state.timeline(state.round, state.index, `${where} · ${who}`);
+  const reviewed = state.review?.turns?.find((item) => item.round === state.round && item.index === state.index) ?? null;
+  state.table.draw(game, state.round, state.index, { seat: state.seat, turn: reviewed });
+  fill($('#note'), noteParts(game, state.round, state.index, { review: state.review, turn: reviewed, jump: showTurn }));
   renderMoves();
   document.body.dataset.round = String(state.round);
   document.body.dataset.index = String(state.index);
@@ -137,40 +147,34 @@ function renderChrome() {
 
 // ---------------------------------------------------------------- controls
 
-function onKey(event) {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target.closest('select, input, textarea, summary')) return;
-  const forward = isRtl() ? 'ArrowLeft' : 'ArrowRight';
-  const back = isRtl() ? 'ArrowRight' : 'ArrowLeft';
-  const actions = {
-    [forward]: () => step(1),
-    [back]: () => step(-1),
-    Home: () => go(state.round, 0),
-    End: () => go(state.round, Number.MAX_SAFE_INTEGER),
-  };
-  const action = actions[event.key];
-  if (!action) return;
-  event.preventDefault();
-  action();
-}
-
 async function share() {
   const url = location.href;
   if (await copyText(url)) toast(t('learn.replay.copied'));
   else toast(t('learn.replay.copy_failed', { url }));
 }
 
+/** The Table tab is the table page's screen, felt and timeline with no page scroll; the Moves
+ * tab is a page that scrolls, as the learning pages are. */
+function showTab(tab) {
+  const atTable = tab.id === 'tab-table';
+  document.body.classList.toggle('at-table', atTable);
+  $('#main').classList.toggle('table-main', atTable);
+  render(); // a list shown again scrolls to the move shown
+}
+
+function review(seat) {
+  state.seat = seat;
+  $('#coach-seat', HTMLSelectElement).value = String(seat);
+  render(); // the felt turns to put the seat at the bottom
+  return state.coach.load(seat);
+}
+
 function bind() {
-  $('#first').addEventListener('click', () => go(state.round, 0));
-  $('#prev').addEventListener('click', () => step(-1));
-  $('#next').addEventListener('click', () => step(1));
-  $('#last').addEventListener('click', () => go(state.round, Number.MAX_SAFE_INTEGER));
-  const round = $('#round', HTMLSelectElement);
-  round.addEventListener('change', () => go(Number(round.value), 0));
+  state.timeline = mountTimeline(state.game.rounds, go);
   $('#share').addEventListener('click', share);
   const seat = $('#coach-seat', HTMLSelectElement);
-  seat.addEventListener('change', () => state.coach.load(Number(seat.value)));
-  document.addEventListener('keydown', onKey);
+  seat.addEventListener('change', () => review(Number(seat.value)));
+  mountTabs($('#tabs'), showTab);
 }
 
 // ---------------------------------------------------------------- loading
@@ -207,7 +211,7 @@ async function reviewSeat(players) {
 }
 
 async function main() {
-  await startPage('learn.replay.title');
+  await startPage('learn.replay.title', { extra: ['play'] }); // the felt's words are the table's
   if (!state.route) {
     fail(t('learn.replay.bad_link'));
     return;
@@ -228,6 +232,7 @@ async function main() {
   state.game = {
     seats: positions.seats,
     sides: sideNames(positions.seats, sides),
+    rules: record.rules ?? {},
     surPoints: Number(record.rules?.['sur-points'] ?? 5),
     // Pasur Ru Baaz: 'held' or 'stack' (which cards each seat knew), 'off' without it.
     openCards: record.rules?.['open-cards'] ?? 'off',
@@ -243,17 +248,19 @@ async function main() {
   state.coach = mountCoach($('#coach-body'), {
     tableId,
     game,
-    show: (turn) => {
-      state.highlight = turn;
-      go(turn.round, turn.index, { keepHighlight: true });
-      $('#position').focus(); // the keyboard follows the jump, and the arrows step from there
+    show: showTurn,
+    loaded: (answer) => {
+      state.review = answer;
+      render();
     },
   });
+  state.table = mountTable($('#felt-board'), $('#replay-info'));
   renderChrome();
   [state.round, state.index] = fromHash();
   bind();
   $('#loading').hidden = true;
   $('#replay').hidden = false;
+  $('#tabs').hidden = false;
   render();
   onLanguageChange(() => {
     state.game.sides = sideNames(positions.seats, sides);
@@ -262,9 +269,7 @@ async function main() {
     state.coach.render();
   });
   document.body.dataset.ready = 'true';
-  const seat = await reviewSeat(positions.seats.length);
-  $('#coach-seat', HTMLSelectElement).value = String(seat);
-  await state.coach.load(seat);
+  await review(await reviewSeat(positions.seats.length));
 }
 
 main();

@@ -14,7 +14,8 @@ function decimal(value, digits) {
   return formatNumber(Number(value).toFixed(digits));
 }
 
-function moveCards(move, labelKey) {
+/** A move as cards under its label ("Your move", "The expert's move"). */
+export function moveCards(move, labelKey) {
   const { card, taken } = splitMove(move);
   return h(
     'div',
@@ -75,10 +76,12 @@ function turnItem(turn, active, show) {
 }
 
 /**
- * The coach panel. `show(turn)` jumps the replay to a reviewed turn. Returns `{load(seat),
- * render()}`: `load` asks the server for a seat's review (it may search for a few seconds).
+ * The coach panel. `show(turn)` jumps the replay to a reviewed turn; `loaded(review)` hears of
+ * each review as it comes (`{seat, turns}`, or `{error}`), and of null when one is asked for.
+ * Returns `{load(seat), render()}`: `load` asks the server for a seat's review (it may search
+ * for a few seconds).
  */
-export function mountCoach(container, { tableId, game, show }) {
+export function mountCoach(container, { tableId, game, show, loaded }) {
   let review = null; // {seat, turns} | {error} | null while loading
   let active = null;
   let asked = 0;
@@ -106,6 +109,7 @@ export function mountCoach(container, { tableId, game, show }) {
     review = null;
     active = null;
     render();
+    loaded(null);
     let answer;
     try {
       answer = await learnApi.review(tableId, game, seat);
@@ -115,6 +119,7 @@ export function mountCoach(container, { tableId, game, show }) {
     if (mine !== asked) return;
     review = answer;
     render();
+    loaded(review);
   }
 
   return { load, render };

@@ -69,6 +69,19 @@ export function seatPlaces(state) {
   }));
 }
 
+/**
+ * Every seat's panel, as the board holds them: `mine`, the viewer's, under the felt (null for a
+ * spectator), and `others` around it. `extras(seat)` gives a seat's extras for `seatPanel`.
+ * @param {any} state
+ * @param {(seat: number) => object} [extras]
+ * @returns {{ mine: HTMLElement | null, others: HTMLElement[] }}
+ */
+export function seatPanels(state, extras = () => ({})) {
+  const panels = seatPlaces(state).map(({ seat, place }) => ({ seat, panel: seatPanel(state, seat, place, extras(seat)) }));
+  const mine = panels.find(({ seat }) => seat === state.you);
+  return { mine: mine?.panel ?? null, others: panels.filter((entry) => entry !== mine).map(({ panel }) => panel) };
+}
+
 /** Who sits there, in a few words: a bot's level, or a person's connection. */
 function seatNote(state, seat) {
   const info = state.seats[seat];

@@ -34,7 +34,7 @@ import { TableSocket } from './socket.js';
 import { armSound } from './sound.js';
 import { mountTakeBack } from './take-back.js';
 import { applyEvent, fromSnapshot, myTurn } from './state.js';
-import { clockLeft, clockText, packStack, seatName, seatPanel, seatPlaces, statusParts } from './table-view.js';
+import { clockLeft, clockText, packStack, seatName, seatPanels, statusParts } from './table-view.js';
 /** @import { Parts } from '../shared/i18n.js' */
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,13 +90,12 @@ function drawBoard(real, extras = ui.extras) {
   const status = $('#status-text');
   const text = statusParts(state, ui.pending).map((part) => (typeof part === 'string' ? part : part.textContent)).join('');
   if (status.textContent !== text) status.textContent = text; // a new turn is announced once
-  const seats = seatPlaces(state).map(({ seat, place }) => {
-    const pile = extras.pile?.seat === seat ? extras.pile.cards : undefined;
-    return { seat, panel: seatPanel(state, seat, place, { pile, flash: seatFlash(seat) }) };
-  });
-  const mine = seats.find(({ seat }) => seat === state.you);
-  $('#others').replaceChildren(...seats.filter((entry) => entry !== mine).map((entry) => entry.panel));
-  $('#mine').replaceChildren(...(mine ? [mine.panel] : []));
+  const { mine, others } = seatPanels(state, (seat) => ({
+    pile: extras.pile?.seat === seat ? extras.pile.cards : undefined,
+    flash: seatFlash(seat),
+  }));
+  $('#others').replaceChildren(...others);
+  $('#mine').replaceChildren(...(mine ? [mine] : []));
   $('#board').dataset.players = String(state.config.players);
   $('#board').classList.toggle('is-spectator', state.you < 0);
   const flash = extras.flash ?? null;
