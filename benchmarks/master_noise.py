@@ -4,9 +4,9 @@ Usage::
 
     python benchmarks/master_noise.py [--rounds 70] [--seed 1] [--level expert] [--budget 1000]
 
-A choice group (benchmarks/master_choices.py) plays a decision's moves on the same cards, so the
-luck of the cards is shared; what is left to tell its outcomes apart is what the moves did, and
-the bots' own chance in the play that follows (the expert draws its worlds at random). This
+A choice group (:mod:`pasur.bots.training.choices`) plays a decision's moves on the same cards,
+so the luck of the cards is shared; what is left to tell its outcomes apart is what the moves did,
+and the bots' own chance in the play that follows (the expert draws its worlds at random). This
 measures the second part alone: at one decision in each deal that the master's search judges at
 a leaf, the move the bot chose is played on twice, to the round's end, with different chance,
 and the two outcomes (margins for the deciding seat's side) are compared. Half the mean squared
@@ -22,10 +22,9 @@ import random
 import sys
 from collections.abc import Sequence
 
-from master_choices import play_out, sampled_decisions
-from master_data import Generation
-
 from pasur.bots.evaluation import Valuation
+from pasur.bots.training.choices import play_out, sampled_decisions
+from pasur.bots.training.data import Generation
 from pasur.rules import GameState, play_legal, view
 
 

@@ -2,7 +2,7 @@
 
 The master searches exactly as the expert does (the same worlds, inference, opponent models,
 exact endgame and budget), and at each leaf adds the correction of a small network fitted to
-self-play (:mod:`pasur.bots.value_net`, trained by ``benchmarks/train_master.py``). How much that
+self-play (:mod:`pasur.bots.value_net`, trained by ``python -m pasur.bots.training``). How much that
 buys, measured on duplicate deals the network never saw, is in docs/bots.md.
 """
 

@@ -4,7 +4,7 @@ At the search horizon the expert judges a position by hand-written rules
 (:mod:`pasur.bots.search`'s leaf: points banked, an even share of what is left, the clubs race, a
 Sur threat). The master adds what this network predicts those rules get wrong: the round's final
 margin minus the rules' margin, in points, as fitted to positions from self-play
-(``benchmarks/train_master.py``, docs/bots.md). A correction rather than a whole value means a
+(``python -m pasur.bots.training``, docs/bots.md). A correction rather than a whole value means a
 network that knows nothing adds nothing, and the exact parts (banked points) stay exact.
 
 The network is a multilayer perceptron with ReLU units, evaluated with NumPy, one position at a

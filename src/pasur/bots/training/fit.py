@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from master_plot import loss_svg
 
 from pasur.bots import value_net
+from pasur.bots.training.curves import loss_svg
+from pasur.bots.training.store import save
 from pasur.bots.value_features import CARD_INPUTS, CARD_SETS, FEATURES
 from pasur.rules.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 
@@ -63,12 +64,10 @@ EVALUATION_SCALE = 10.0
 def read_shards(folder: Path, names: tuple[str, ...]) -> dict[bool, list[tuple[Array, ...]]]:
     """The arrays ``names`` of every shard on disk, for training (False) and held out (True).
 
-    A shard still being written (``shard-N.partial.npz``) is not read, and one made for other
-    inputs than this code reads is refused.
+    One made for other inputs than this code reads is refused.
     """
-    shards = sorted(path for path in folder.glob("shard-*.npz") if path.stem[6:].isdigit())
     parts: dict[bool, list[tuple[Array, ...]]] = {True: [], False: []}
-    for path in shards:
+    for path in shard_files(folder):
         with np.load(path, allow_pickle=False) as data:
             if tuple(str(name) for name in data["features"]) != FEATURES:
                 raise TrainingError(f"{path} was made for other inputs than this code reads")
@@ -77,6 +76,18 @@ def read_shards(folder: Path, names: tuple[str, ...]) -> dict[bool, list[tuple[A
     if not parts[False] or not parts[True]:
         raise TrainingError(f"{folder} needs at least 10 shards (every tenth is for validation)")
     return parts
+
+
+def shard_files(folder: Path) -> list[Path]:
+    """The shards on disk in ``folder``, in order; not one still being written
+    (``shard-N.partial.npz``)."""
+    return sorted(path for path in folder.glob("shard-*.npz") if path.stem[6:].isdigit())
+
+
+def best_epoch(history: list[tuple[int, float, float, float]]) -> int:
+    """The epoch whose weights ``best.npz`` holds: the last with the lowest validation loss."""
+    low = min(row[2] for row in history)
+    return max(row[0] for row in history if row[2] == low)
 
 
 def load_data(folder: Path) -> tuple[Array, Array, Array, Array, Array]:
@@ -233,9 +244,13 @@ def fit(
     *,
     minutes: float,
     bootstrap: Path | None = None,
-) -> None:
+) -> dict[str, int]:
     """Train for ``settings.epochs`` epochs in all, from ``run``'s checkpoint if there is one;
-    below λ 1 the targets lean on the values of the weights in ``bootstrap``."""
+    below λ 1 the targets lean on the values of the weights in ``bootstrap``.
+
+    Returns the training set's size (shards, positions fitted and held out) and the epochs done
+    and kept, for the run's record (:mod:`.provenance`).
+    """
     train_x, train_y, after, valid_x, valid_y = load_data(data)
     if (bootstrap is None) != (settings.td_lambda == 1.0):
         raise TrainingError("a λ below 1 needs --bootstrap weights, and only it")
@@ -270,6 +285,13 @@ def fit(
         save(run / "checkpoint.npz", _checkpoint(layers, moments, epoch))
         print(f"epoch {epoch}: training {row[1]:.3f}, validation {row[2]:.3f}", end="")
         print(f" (baseline {baseline:.3f})")
+    return {
+        "shards": len(shard_files(data)),
+        "fitted": len(train_y),
+        "held_out": len(valid_y),
+        "epochs": epoch,
+        "best_epoch": best_epoch(history) if history else 0,
+    }
 
 
 def best_weights(run: Path) -> Path:
@@ -337,13 +359,6 @@ def _checkpoint(
     arrays["step"] = np.array(moments["step"])
     arrays["epoch"] = np.array(epoch)
     return arrays
-
-
-def save(path: Path, arrays: dict[str, Any]) -> None:
-    """Write an ``.npz`` whole or not at all (a stop mid-write keeps the last good file)."""
-    partial = path.with_name(path.stem + ".partial.npz")
-    np.savez(partial, **arrays)
-    partial.replace(path)
 
 
 def _history(run: Path, epochs: int) -> list[tuple[int, float, float, float]]:

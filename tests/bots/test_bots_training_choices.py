@@ -3,25 +3,19 @@ and the fit sees only the differences within a group."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
-from benchmark_support import benchmark_modules
 
+from pasur.bots.training import choices as master_choices
+from pasur.bots.training import cli as train_master
+from pasur.bots.training import data as master_data
 from pasur.bots.value_features import FEATURES
 
 
 @pytest.fixture(scope="module")
-def choices() -> tuple[ModuleType, ...]:
-    return benchmark_modules("master_choices", "master_data", "train_master")
-
-
-@pytest.fixture(scope="module")
-def groups(choices: tuple[ModuleType, ...], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    master_choices, master_data, _ = choices
+def groups(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("choices")
     generation = master_data.Generation(level="casual", node_budget=None, rounds_per_shard=2)
     made = master_data.generate(
@@ -36,10 +30,7 @@ def groups(choices: tuple[ModuleType, ...], tmp_path_factory: pytest.TempPathFac
     return folder
 
 
-def test_a_groups_moves_lead_to_leaves_on_the_same_cards(
-    choices: tuple[ModuleType, ...], groups: Path
-) -> None:
-    _, master_data, _ = choices
+def test_a_groups_moves_lead_to_leaves_on_the_same_cards(groups: Path) -> None:
     with np.load(master_data.shard_path(groups, 0)) as data:
         inputs, targets, numbers = data["inputs"], data["targets"], data["groups"]
     assert inputs.shape == (len(targets), len(FEATURES)) and len(numbers) == len(targets)
@@ -56,10 +47,7 @@ def test_a_groups_moves_lead_to_leaves_on_the_same_cards(
         ).all()
 
 
-def test_the_choice_loss_ignores_a_shift_common_to_a_groups_moves(
-    choices: tuple[ModuleType, ...],
-) -> None:
-    master_choices, _, _ = choices
+def test_the_choice_loss_ignores_a_shift_common_to_a_groups_moves() -> None:
     rng = np.random.default_rng(5)
     layers = [
         (rng.normal(0, 0.1, (len(FEATURES), 8)), rng.normal(0, 0.1, 8)),
@@ -78,12 +66,10 @@ def test_the_choice_loss_ignores_a_shift_common_to_a_groups_moves(
 
 
 def test_fine_tuning_to_choices_lowers_their_loss_and_ships(
-    choices: tuple[ModuleType, ...],
     groups: Path,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    _, _, train_master = choices
     run = tmp_path / "tuned"
     args = ["fit-choices", "--data", str(groups), "--run", str(run), "--epochs", "3"]
     assert train_master.main([*args, "--learning-rate", "0.003"]) == 0
@@ -95,18 +81,3 @@ def test_fine_tuning_to_choices_lowers_their_loss_and_ships(
     assert train_master.main(["ship", "--run", str(run), "--to", str(shipped)]) == 0
     assert shipped.exists()
     assert train_master.main(["fit-choices", "--data", str(tmp_path), "--run", str(run)]) == 2
-
-
-def test_the_bots_own_chance_is_measured_by_playing_a_position_on_twice(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    (master_noise,) = benchmark_modules("master_noise")
-    # One decision in each of the four deals a round that the search judges at a leaf.
-    assert master_noise.main(["--rounds", "2", "--level", "random"]) == 0
-    first = json.loads(capsys.readouterr().out)
-    assert first["pairs"] == 2 * 4 and first["variance"] > 0 and first["identical"] < 1
-    # The chance is seeded: the same command measures the same.
-    assert master_noise.main(["--rounds", "2", "--level", "random"]) == 0
-    assert json.loads(capsys.readouterr().out) == first
-    with pytest.raises(SystemExit):
-        master_noise.main(["--rounds", "0"])

@@ -1,42 +1,34 @@
-"""``benchmarks/train_master.py``: shards are made once and skipped after, the network's gradients
-are the loss's, a stopped fit resumes to the very weights of one that ran through, and what it
-ships loads as the master's network."""
+"""``python -m pasur.bots.training``: shards are made once and skipped after, the network's
+gradients are the loss's, a stopped fit resumes to the very weights of one that ran through, and
+play reads a network as the fit made it (what ``ship`` writes: test_bots_training_provenance.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
-from benchmark_support import benchmark_modules
 
 from pasur.bots.evaluation import card_points
+from pasur.bots.training import cli as train_master
+from pasur.bots.training import data as master_data
+from pasur.bots.training import fit as master_fit
 from pasur.bots.value_features import CARD_INPUTS, CARD_SETS, FEATURES, position_features
-from pasur.bots.value_net import ValueNet, read_weights
+from pasur.bots.value_net import ValueNet
 from pasur.rules import STANDARD, legal_moves, new_game, play_legal
 from pasur.rules.cards import CLUB_CARDS, TEN_OF_DIAMONDS, rank_mask
 
 
 @pytest.fixture(scope="module")
-def training() -> tuple[ModuleType, ...]:
-    return benchmark_modules("master_data", "master_fit", "train_master")
-
-
-@pytest.fixture(scope="module")
-def shards(training: tuple[ModuleType, ...], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    master_data, _, _ = training
+def shards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("shards")
     generation = master_data.Generation(level="casual", node_budget=None, rounds_per_shard=2)
     assert master_data.generate(generation, folder, range(10), minutes=5, say=lambda _: None) == 0
     return folder
 
 
-def test_shards_hold_each_seats_inputs_at_every_deal_start(
-    training: tuple[ModuleType, ...], shards: Path
-) -> None:
-    master_data, _, _ = training
+def test_shards_hold_each_seats_inputs_at_every_deal_start(shards: Path) -> None:
     with np.load(master_data.shard_path(shards, 0)) as data:
         inputs, targets = data["inputs"], data["targets"]
     # Two rounds of two players: deals 2 to 6 start five times, each read from both seats.
@@ -47,10 +39,7 @@ def test_shards_hold_each_seats_inputs_at_every_deal_start(
     assert np.allclose(inputs[0::2, -1], -inputs[1::2, -1])
 
 
-def test_generation_skips_the_shards_on_disk(
-    training: tuple[ModuleType, ...], shards: Path
-) -> None:
-    master_data, _, _ = training
+def test_generation_skips_the_shards_on_disk(shards: Path) -> None:
     before = {path: path.stat().st_mtime_ns for path in shards.glob("shard-*.npz")}
     said: list[str] = []
     generation = master_data.Generation(level="casual", node_budget=None, rounds_per_shard=2)
@@ -60,10 +49,7 @@ def test_generation_skips_the_shards_on_disk(
     master_data.shard_path(shards, 10).unlink()
 
 
-def test_gradients_are_the_derivatives_of_the_loss(
-    training: tuple[ModuleType, ...],
-) -> None:
-    _, master_fit, _ = training
+def test_gradients_are_the_derivatives_of_the_loss() -> None:
     rng = np.random.default_rng(3)
     layers = [
         (rng.normal(0, 0.3, (5, 4)), rng.normal(0, 0.1, 4)),
@@ -84,12 +70,9 @@ def test_gradients_are_the_derivatives_of_the_loss(
             assert grads[layer][0][spot] == pytest.approx((higher - lower) / (2 * step), rel=1e-4)
 
 
-def test_play_reads_a_network_as_training_fitted_it(
-    training: tuple[ModuleType, ...],
-) -> None:
+def test_play_reads_a_network_as_training_fitted_it() -> None:
     # The master's one-position inference and the fit's batch forward pass are two codes for one
     # network: on the same inputs they must agree, or the shipped weights mean something else.
-    _, master_fit, _ = training
     layers = master_fit.initial_layers(master_fit.FitSettings(hidden=(16, 8), seed=4))
     rng = np.random.default_rng(5)
     layers[-1] = (rng.normal(0, 0.3, layers[-1][0].shape).astype(np.float32), layers[-1][1])
@@ -112,10 +95,7 @@ def test_play_reads_a_network_as_training_fitted_it(
     assert checked >= 8
 
 
-def test_each_position_knows_the_same_seats_position_one_deal_later(
-    training: tuple[ModuleType, ...], shards: Path
-) -> None:
-    master_data, master_fit, _ = training
+def test_each_position_knows_the_same_seats_position_one_deal_later(shards: Path) -> None:
     with np.load(master_data.shard_path(shards, 0)) as data:
         places = data["places"]
     assert [tuple(row) for row in places[:4]] == [(0, 20, 0), (0, 20, 1), (0, 28, 0), (0, 28, 1)]
@@ -129,10 +109,7 @@ def test_each_position_knows_the_same_seats_position_one_deal_later(
             assert tuple(places[shuffled][later]) == (round_, dealt + 8, seat)
 
 
-def test_lambda_targets_lean_on_the_next_deal_starts_value(
-    training: tuple[ModuleType, ...], shards: Path
-) -> None:
-    _, master_fit, _ = training
+def test_lambda_targets_lean_on_the_next_deal_starts_value(shards: Path) -> None:
     inputs, targets, after, _, _ = master_fit.load_data(shards)
     evaluation = inputs[:, master_fit.EVALUATION] * master_fit.EVALUATION_SCALE
     silent = master_fit.initial_layers(master_fit.FitSettings(hidden=(4,)))
@@ -160,10 +137,7 @@ def test_lambda_targets_lean_on_the_next_deal_starts_value(
         assert half[earlier] == pytest.approx(expected - evaluation[earlier], abs=1e-4)
 
 
-def test_a_bootstrapped_fit_needs_weights_to_lean_on(
-    training: tuple[ModuleType, ...], shards: Path, tmp_path: Path
-) -> None:
-    _, _, train_master = training
+def test_a_bootstrapped_fit_needs_weights_to_lean_on(shards: Path, tmp_path: Path) -> None:
     base = ["fit", "--data", str(shards), "--epochs", "1", "--hidden", "8"]
     assert train_master.main([*base, "--run", str(tmp_path / "a"), "--td-lambda", "0.5"]) == 2
     first = tmp_path / "first"
@@ -179,10 +153,7 @@ def test_a_bootstrapped_fit_needs_weights_to_lean_on(
     assert (tmp_path / "b" / "best.npz").read_bytes() != (first / "best.npz").read_bytes()
 
 
-def test_relabelled_suits_keep_every_rank_club_and_point_of_a_position(
-    training: tuple[ModuleType, ...],
-) -> None:
-    _, master_fit, _ = training
+def test_relabelled_suits_keep_every_rank_club_and_point_of_a_position() -> None:
     rows = []
     for seed in range(6):
         state = new_game(STANDARD, players=2, seed=seed)
@@ -217,10 +188,7 @@ def _cards(bits: np.ndarray) -> int:
     return sum(1 << index for index, bit in enumerate(bits) if bit)
 
 
-def test_a_shard_cut_off_mid_write_is_not_read(
-    training: tuple[ModuleType, ...], shards: Path, tmp_path: Path
-) -> None:
-    _, master_fit, _ = training
+def test_a_shard_cut_off_mid_write_is_not_read(shards: Path, tmp_path: Path) -> None:
     for path in shards.iterdir():
         (tmp_path / path.name).write_bytes(path.read_bytes())
     complete = master_fit.load_data(tmp_path)
@@ -229,10 +197,7 @@ def test_a_shard_cut_off_mid_write_is_not_read(
         assert np.array_equal(whole, read)
 
 
-def test_a_resumed_fit_makes_the_weights_of_one_run_through_and_ships_them(
-    training: tuple[ModuleType, ...], shards: Path, tmp_path: Path
-) -> None:
-    _, master_fit, train_master = training
+def test_a_resumed_fit_makes_the_weights_of_one_run_through(shards: Path, tmp_path: Path) -> None:
     settings = master_fit.FitSettings(hidden=(8,), epochs=3, batch=16, suit_symmetry=True)
     master_fit.fit(shards, tmp_path / "through", settings, minutes=5)
     stopped = dataclasses.replace(settings, epochs=2)
@@ -245,19 +210,12 @@ def test_a_resumed_fit_makes_the_weights_of_one_run_through_and_ships_them(
     assert rows[0] == "epoch,training,validation,baseline" and len(rows) == 4
     svg = (tmp_path / "resumed" / "loss.svg").read_text()
     assert svg.startswith("<svg") and svg.count("<polyline") == 3
-    shipped = tmp_path / "shipped.npz"
-    assert (
-        train_master.main(["ship", "--run", str(tmp_path / "resumed"), "--to", str(shipped)]) == 0
-    )
-    assert isinstance(read_weights(shipped.read_bytes()), ValueNet)
 
 
 def test_bad_commands_are_refused_with_a_message(
-    training: tuple[ModuleType, ...],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    _, _, train_master = training
     with pytest.raises(SystemExit):
         train_master.main(
             ["fit", "--data", str(tmp_path), "--run", str(tmp_path), "--minutes", "91"]
@@ -270,22 +228,3 @@ def test_bad_commands_are_refused_with_a_message(
     with pytest.raises(SystemExit):
         train_master.main(["fit", "--data", ".", "--run", ".", "--td-lambda", "1.5"])
     assert "from 0 to 1" in capsys.readouterr().err
-
-
-def test_agreement_counts_the_moves_the_learned_value_changes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    (master_agreement,) = benchmark_modules("master_agreement")
-    # A round's first dozen decisions: the whole round took a minute of the test run.
-    shipped = master_agreement.compare(rounds=1, seed=3, most=12)
-    assert shipped["decisions"] > 0 and shipped["mean_value_shift"] > 0
-    assert 0 <= shipped["changed"] <= shipped["decisions"]
-    # A network that answers 0 everywhere leaves the expert as it is: no move changes.
-    silent = ValueNet([(np.zeros((len(FEATURES), 1), np.float32), np.zeros(1, np.float32))])
-    monkeypatch.setattr("pasur.bots.pimc.shipped_value_net", lambda: silent)
-    assert master_agreement.compare(rounds=1, seed=3, most=12) == {
-        **shipped,
-        "changed": 0,
-        "changed_share": 0.0,
-        "mean_value_shift": 0.0,
-    }

@@ -6,7 +6,7 @@ expert's search stops and judges, with two players) each seat's inputs are recor
 (:func:`pasur.bots.value_features.position_features`, with the leaf evaluation's margin for that
 seat), and once the round is over, the target: the round's final margin for the seat's side minus
 that evaluation. Each position also keeps its place (round in the shard, cards dealt, seat), so
-a fit can find the same seat's position one deal later (``master_fit.lambda_targets``). Rounds
+a fit can find the same seat's position one deal later (:func:`.fit.lambda_targets`). Rounds
 come in *shards* of a fixed number, each from its own seed, written one file each, so
 generation is resumable: a shard already on disk is skipped.
 
@@ -28,6 +28,7 @@ from pasur.bots.evaluation import Valuation
 from pasur.bots.master import MasterBot
 from pasur.bots.pimc import SearchBot
 from pasur.bots.search import WorldSearch
+from pasur.bots.training.store import save
 from pasur.bots.value_features import FEATURES, position_features
 from pasur.rules import (
     STANDARD,
@@ -125,15 +126,13 @@ def make_shard(generation: Generation, shard: int, path: Path) -> int:
         inputs.extend(more_inputs)
         targets.extend(more_targets)
         places.extend((number, deal, seat) for deal, seat in more_places)
-    partial = path.with_suffix(".partial.npz")
-    np.savez_compressed(
-        partial,
-        inputs=np.asarray(inputs, dtype=np.float32),
-        targets=np.asarray(targets, dtype=np.float32),
-        places=np.asarray(places, dtype=np.int32).reshape(-1, 3),
-        features=np.array(FEATURES),
-    )
-    partial.replace(path)
+    arrays = {
+        "inputs": np.asarray(inputs, dtype=np.float32),
+        "targets": np.asarray(targets, dtype=np.float32),
+        "places": np.asarray(places, dtype=np.int32).reshape(-1, 3),
+        "features": np.array(FEATURES),
+    }
+    save(path, arrays, compress=True)
     return len(targets)
 
 

@@ -1,6 +1,6 @@
 """Choice groups for the master's learned value: one decision's moves, played on the same cards.
 
-The position data (:mod:`master_data`) pairs each deal start with the rest of its round, and
+The position data (:mod:`.data`) pairs each deal start with the rest of its round, and
 most of a round's outcome is the luck of the cards still to come, the same whatever was played
 before. But the master only ever compares moves: within one searched world every candidate move
 leads to a leaf on the same next hands and the same pack, and a correction that is the same for
@@ -21,24 +21,26 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
-from master_data import Generation, leaf_evaluation, shard_rounds
-from master_fit import (
+
+from pasur.bots import Bot, value_net
+from pasur.bots.evaluation import Valuation
+from pasur.bots.training.data import Generation, leaf_evaluation, shard_rounds
+from pasur.bots.training.fit import (
     EVALUATION,
     EVALUATION_SCALE,
     Array,
     FitSettings,
     adam_step,
+    best_epoch,
     forward,
     fresh_moments,
     gradients,
     read_layers,
     read_shards,
-    save,
+    shard_files,
     write_curves,
 )
-
-from pasur.bots import Bot, value_net
-from pasur.bots.evaluation import Valuation
+from pasur.bots.training.store import save
 from pasur.bots.value_features import FEATURES, position_features
 from pasur.rules import GameState, Move, legal_moves, play_legal, view
 from pasur.rules.deal import HAND_SIZE, PACK_SIZE
@@ -125,15 +127,13 @@ def make_choice_shard(generation: Generation, shard: int, path: Path) -> int:
             targets.extend(more_targets)
             groups.extend([count] * len(more_targets))
             count += 1
-    partial = path.with_suffix(".partial.npz")
-    np.savez_compressed(
-        partial,
-        inputs=np.asarray(inputs, dtype=np.float32).reshape(-1, len(FEATURES)),
-        targets=np.asarray(targets, dtype=np.float32),
-        groups=np.asarray(groups, dtype=np.int32),
-        features=np.array(FEATURES),
-    )
-    partial.replace(path)
+    arrays = {
+        "inputs": np.asarray(inputs, dtype=np.float32).reshape(-1, len(FEATURES)),
+        "targets": np.asarray(targets, dtype=np.float32),
+        "groups": np.asarray(groups, dtype=np.int32),
+        "features": np.array(FEATURES),
+    }
+    save(path, arrays, compress=True)
     return count
 
 
@@ -182,10 +182,16 @@ def spreads(
     )
 
 
-def fit_choices(data: Path, run: Path, settings: FitSettings, start: Path, *, epochs: int) -> None:
+def fit_choices(
+    data: Path, run: Path, settings: FitSettings, start: Path, *, epochs: int
+) -> dict[str, int]:
     """Fine-tune the weights in ``start`` to the choice groups in ``data``: each batch of groups
     is fitted on the differences within each group only (a shift common to a decision's moves
-    changes no choice), keeping the epoch with the lowest validation loss as ``run/best.npz``."""
+    changes no choice), keeping the epoch with the lowest validation loss as ``run/best.npz``.
+
+    Returns the training set's size (shards, groups fitted and held out) and the epochs done and
+    kept (0: the start's weights), for the run's record (:mod:`.provenance`).
+    """
     train_x, train_y, train_g, valid_x, valid_y, valid_g = load_groups(data)
     layers = read_layers(start)
     moments = fresh_moments(layers)
@@ -199,8 +205,8 @@ def fit_choices(data: Path, run: Path, settings: FitSettings, start: Path, *, ep
             baseline,
         )
     ]
-    groups = f"{train_g.max() + 1:,} training and {valid_g.max() + 1:,} validation groups"
-    print(f"{groups}; at the start {history[0][2]:.3f} (no correction {baseline:.3f})")
+    counted = f"{train_g.max() + 1:,} training and {valid_g.max() + 1:,} validation groups"
+    print(f"{counted}; at the start {history[0][2]:.3f} (no correction {baseline:.3f})")
     every = (
         np.concatenate([train_x, valid_x]),
         np.concatenate([train_y, valid_y]),
@@ -234,3 +240,10 @@ def fit_choices(data: Path, run: Path, settings: FitSettings, start: Path, *, ep
             save(run / "best.npz", value_net.to_arrays(layers))
         write_curves(run, history)
         print(f"epoch {epoch}: training {row[1]:.3f}, validation {row[2]:.3f}")
+    return {
+        "shards": len(shard_files(data)),
+        "fitted": int(train_g.max()) + 1,
+        "held_out": int(valid_g.max()) + 1,
+        "epochs": epochs,
+        "best_epoch": best_epoch(history),
+    }

@@ -3,35 +3,39 @@
 Every step is resumable and time-boxed (``--minutes``, 90 at most), so the whole training runs on
 a CPU in chunks; run the same command again to go on where it stopped.
 
-    python benchmarks/train_master.py generate --data runs/master --shards 800 --jobs 2
-    python benchmarks/train_master.py fit --data runs/master --run runs/master/fit
-    python benchmarks/train_master.py ship --run runs/master/fit
+    python -m pasur.bots.training generate --data runs/master --shards 800 --jobs 2
+    python -m pasur.bots.training fit --data runs/master --run runs/master/fit
+    python -m pasur.bots.training ship --run runs/master/fit
 
 (docs/bots.md gives the commands of the shipped run, which also bootstraps: ``fit`` with
 ``--td-lambda`` and ``--bootstrap`` an earlier fit's ``best.npz``.)
 
-``generate`` writes shards of positions (benchmarks/master_data.py), or with ``--choices`` of
-choice groups (benchmarks/master_choices.py: one decision's moves played on the same cards),
+``generate`` writes shards of positions (:mod:`.data`), or with ``--choices`` of
+choice groups (:mod:`.choices`: one decision's moves played on the same cards),
 which ``fit-choices`` fine-tunes weights to; ``fit`` trains on all but the last tenth of the
 shards and validates on that tenth, checkpointing after every epoch and writing the loss curves
 (``loss.csv``, ``loss.svg``); ``ship`` copies the weights of the epoch with the lowest
-validation loss into the package (``pasur/bots/weights/master-value.npz``).
+validation loss into the package (``pasur/bots/weights/master-value.npz``) and writes their
+sidecar beside them (``master-value.json``: the seed, the commands, the commit, the date, the
+training set's size and the licence, from the records each step leaves, :mod:`.provenance`).
 The figures of the shipped run are in docs/bots.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
-import master_choices
-import master_data
-import master_fit
+from typing import Any
 
 from pasur.bots import value_net
+from pasur.bots.training import choices as master_choices
+from pasur.bots.training import data as master_data
+from pasur.bots.training import fit as master_fit
+from pasur.bots.training import provenance
 
 MAX_MINUTES = 90.0
 """The longest chunk one command may run (the issue's limit for one session's machine)."""
@@ -54,6 +58,16 @@ def generate(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     folder = Path(args.data)
+    settings = {
+        "kind": "choices" if args.choices else "positions",
+        "seed": args.seed,
+        "level": args.level,
+        "budget": args.budget,
+        "rounds_per_shard": args.rounds,
+        "players": generation.players,
+        "shards": args.shards,
+    }
+    provenance.start_data(folder, settings, args.argv)
     jobs = [
         (generation, folder, list(range(job, args.shards, args.jobs)), args.minutes, args.choices)
         for job in range(args.jobs)
@@ -76,9 +90,10 @@ def fit(args: argparse.Namespace) -> int:
         suit_symmetry=args.suit_symmetry,
     )
     bootstrap = Path(args.bootstrap) if args.bootstrap else None
-    master_fit.fit(
+    summary = master_fit.fit(
         Path(args.data), Path(args.run), settings, minutes=args.minutes, bootstrap=bootstrap
     )
+    _record_run(args, dataclasses.asdict(settings), summary, bootstrap)
     return 0
 
 
@@ -88,17 +103,53 @@ def fit_choices(args: argparse.Namespace) -> int:
         learning_rate=args.learning_rate, weight_decay=args.weight_decay, seed=args.seed
     )
     start = Path(args.start) if args.start else SHIPPED
-    master_choices.fit_choices(Path(args.data), Path(args.run), settings, start, epochs=args.epochs)
+    summary = master_choices.fit_choices(
+        Path(args.data), Path(args.run), settings, start, epochs=args.epochs
+    )
+    used = ("learning_rate", "weight_decay", "batch", "seed")
+    _record_run(args, {name: getattr(settings, name) for name in used}, summary, start)
     return 0
 
 
+def _record_run(
+    args: argparse.Namespace, settings: dict[str, Any], summary: dict[str, int], start: Path | None
+) -> None:
+    """Leave the fit's record in its run folder, for ``ship`` to make the sidecar from."""
+    data = provenance.read_record(Path(args.data))
+    training_set: dict[str, Any] = {
+        "unit": "groups" if args.command == "fit-choices" else "positions",
+        "shards": summary["shards"],
+        "fitted": summary["fitted"],
+        "held_out": summary["held_out"],
+    }
+    if data is not None:
+        training_set["rounds"] = summary["shards"] * data["rounds_per_shard"]
+    record = {
+        "kind": args.command,
+        "data": data,
+        "start": provenance.weights_record(start) if start else None,
+        "fit": {**settings, "epochs": summary["epochs"], "best_epoch": summary["best_epoch"]},
+        "training_set": training_set,
+    }
+    provenance.write_json(Path(args.run) / provenance.RECORD, provenance.stamped(record, args.argv))
+
+
 def ship(args: argparse.Namespace) -> int:
-    """Copy the best epoch's weights into the package."""
-    best = master_fit.best_weights(Path(args.run))
+    """Copy the best epoch's weights into the package, with their sidecar beside them."""
+    run = Path(args.run)
+    best = master_fit.best_weights(run)
+    record = provenance.read_record(run)
+    if record is None:
+        raise provenance.ProvenanceError(
+            f"{run} has no {provenance.RECORD}: run its fit command again (it resumes, and"
+            " records the run)"
+        )
+    value_net.read_weights(best.read_bytes())
     target = Path(args.to) if args.to else SHIPPED
     target.write_bytes(best.read_bytes())
-    value_net.read_weights(target.read_bytes())
-    print(f"shipped {best} to {target} ({target.stat().st_size:,} bytes)")
+    sidecar = target.with_suffix(".json")
+    provenance.write_json(sidecar, provenance.sidecar(target, record, args.argv))
+    print(f"shipped {best} to {target} ({target.stat().st_size:,} bytes), provenance {sidecar}")
     return 0
 
 
@@ -117,7 +168,9 @@ def _fraction(text: str) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m pasur.bots.training", description=__doc__.splitlines()[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="play self-play rounds into shards")
     make.add_argument("--data", required=True, help="the folder of shards")
@@ -131,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     make.add_argument(
         "--choices",
         action="store_true",
-        help="write choice groups (benchmarks/master_choices.py) instead of positions",
+        help="write choice groups (pasur.bots.training.choices) instead of positions",
     )
     make.set_defaults(action=generate)
     train = commands.add_parser("fit", help="fit the network, resuming from its checkpoint")
@@ -175,16 +228,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     send.add_argument("--to", help="where to write them (default: the package's weights)")
     send.set_defaults(action=ship)
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     for name in ("shards", "rounds", "jobs", "epochs"):
         if getattr(args, name, 1) < 1:
             parser.error(f"--{name} must be at least 1")
     try:
         result: int = args.action(args)
-    except master_fit.TrainingError as error:
+    except (master_fit.TrainingError, provenance.ProvenanceError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     return result
-
-
-if __name__ == "__main__":
-    sys.exit(main())
