@@ -1,12 +1,19 @@
 """The master level: its inputs read only the seat's view, the shipped weights fit the code that
-reads them, and its search is the expert's plus exactly the network's correction at the leaves."""
+reads them and carry their provenance and licence, and its search is the expert's plus exactly the
+network's correction at the leaves."""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import io
 import itertools
+import json
 import random
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,6 +26,7 @@ from pasur.bots.evaluation import Valuation
 from pasur.bots.expert import ExpertBot
 from pasur.bots.master import MasterBot
 from pasur.bots.search import WorldSearch
+from pasur.bots.training import provenance
 from pasur.bots.value_features import FEATURES, SCALARS, card_bits, position_features
 from pasur.bots.value_net import (
     FORMAT,
@@ -44,6 +52,7 @@ from pasur.rules.cards import ALL_CARDS
 from pasur.rules.settings import OpenCards
 from pasur.rules.state import GameState
 
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 STACKS = dataclasses.replace(STANDARD, open_cards=OpenCards.STACK)
 
 
@@ -113,8 +122,6 @@ def test_open_cards_are_seen_and_a_stack_is_unknown_to_its_owner(rules: Rules) -
 
 
 def test_the_shipped_weights_fit_the_code_and_are_small() -> None:
-    from importlib import resources
-
     data = resources.files("pasur.bots").joinpath("weights", WEIGHTS_FILE).read_bytes()
     assert len(data) < 5 * 1024 * 1024
     with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
@@ -123,6 +130,26 @@ def test_the_shipped_weights_fit_the_code_and_are_small() -> None:
     net = shipped_value_net()
     state = _played(5, 9)
     assert np.isfinite(net.correction(state, state.turn, 0.0))
+
+
+def test_the_shipped_weights_carry_their_provenance_and_licence() -> None:
+    folder = resources.files("pasur.bots").joinpath("weights")
+    sidecar = json.loads(folder.joinpath(Path(WEIGHTS_FILE).with_suffix(".json").name).read_text())
+    missing = [
+        name for name in provenance.SIDECAR_FIELDS if sidecar.get(name) in (None, "", [], {})
+    ]
+    assert missing == []
+    assert sidecar["weights"] == WEIGHTS_FILE
+    weights = folder.joinpath(WEIGHTS_FILE).read_bytes()
+    assert sidecar["sha256"] == hashlib.sha256(weights).hexdigest()
+    project = tomllib.loads(PYPROJECT.read_text())["project"]
+    assert sidecar["licence"] == project["license"] == provenance.LICENCE
+    assert re.fullmatch("[0-9a-f]{40}", sidecar["commit"])
+    assert isinstance(sidecar["data_seed"], int)
+    assert all(
+        f"--seed {sidecar['data_seed']}" in c for c in sidecar["commands"] if "generate" in c
+    )
+    assert sidecar["training_set"]["fitted"] + sidecar["training_set"]["held_out"] == 80_000
 
 
 def test_weights_for_other_inputs_or_shapes_are_refused() -> None:
