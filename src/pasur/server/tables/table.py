@@ -358,10 +358,9 @@ class Table:
 
     def thought_due(self, now: float) -> Thought | None:
         """The search :meth:`tick` waits for at a table that searches elsewhere: a searching
-        bot's move from the start of its turn (the answer then waits out the bot's think time
-        in :meth:`tick`, so the search and the thinking overlap), a timer's move once the timer
-        has run out by ``now`` (until then the person may play); None otherwise (then
-        :meth:`tick` does what is due by itself)."""
+        bot's move from its turn's start (the answer waits out the think time in :meth:`tick`:
+        search and thinking overlap), a timer's once the timer has run out by ``now``; None
+        otherwise (then :meth:`tick` does what is due by itself)."""
         due = next_due(self._state)
         if due is None or due.duty is Duty.GRACE or (due.at > now and due.duty is not Duty.BOT):
             return None
