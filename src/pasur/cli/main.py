@@ -13,6 +13,7 @@ from pasur.cli.common import UsageError
 from pasur.cli.connect import connect
 from pasur.cli.db import db
 from pasur.cli.play import play
+from pasur.cli.puzzles import puzzles
 from pasur.cli.replay import replay
 from pasur.cli.selfplay import selfplay
 from pasur.cli.serve import serve
@@ -37,6 +38,7 @@ app.command()(play)
 app.command()(serve)
 app.command()(connect)
 app.add_typer(db)
+app.add_typer(puzzles)
 
 EXIT_BAD_INPUT = 2
 
