@@ -21,6 +21,7 @@ still for at least 0.8 s.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
@@ -93,12 +94,14 @@ def _start_practice(page: Page, base: str, speed: str | None, target: int | None
 def play_game(page: Page, base: str, speed: str | None, target: int | None) -> dict[str, Any]:
     """One game from the practise page to the game-over panel, and what it took."""
     counts = {"plays": 0, "captures": 0, "rounds": 0}
+    plays: list[tuple[float, int]] = []  # when each play reached the page, and its seat
 
     def listen(socket: WebSocket) -> None:
         def received(payload: str | bytes) -> None:
             frame = json.loads(payload)
             event = frame.get("event") if frame.get("type") == "event" else None
             if event and event.get("kind") == "played":
+                plays.append((time.perf_counter(), event["seat"]))
                 counts["plays"] += 1
                 counts["captures"] += bool(event.get("taken"))
             elif event and event.get("kind") == "round_ended":
@@ -114,7 +117,17 @@ def play_game(page: Page, base: str, speed: str | None, target: int | None) -> d
     seconds = time.perf_counter() - began
     captures: list[dict[str, float]] = page.evaluate("window.pasurPace.captures")
     page.remove_listener("websocket", listen)
-    return {"seconds": seconds, **counts, "shown": captures}
+    return {"seconds": seconds, **counts, "shown": captures, "waits": waits(plays)}
+
+
+def waits(plays: list[tuple[float, int]]) -> dict[str, list[float]]:
+    """The gaps between plays as they reached the page, by who played next: ``bot`` (the bot's
+    think time, the server's work and the trip) and ``person`` (the page showing the plays
+    before it, then the person's click and its trip): where a game's time goes."""
+    gaps: dict[str, list[float]] = {"bot": [], "person": []}
+    for (before, _), (at, seat) in itertools.pairwise(plays):
+        gaps["person" if seat == 0 else "bot"].append(at - before)
+    return gaps
 
 
 def main() -> None:
@@ -170,6 +183,10 @@ def summary(games: list[dict[str, Any]], speed: str) -> dict[str, Any]:
         ),
         "captures_shown": len(still),
         "still_ms": {"min": round(min(still)), "median": round(statistics.median(still))},
+        "median_wait_ms": {
+            who: round(1000 * statistics.median(g for game in games for g in game["waits"][who]))
+            for who in ("bot", "person")
+        },
         "outlined_ms": {"min": round(min(outlined)), "median": round(statistics.median(outlined))},
     }
 

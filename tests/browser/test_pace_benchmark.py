@@ -32,6 +32,8 @@ def test_the_pace_benchmark_plays_a_round_and_times_each_capture(tmp_path: Path)
     assert report["captures_shown"] >= 2
     assert report["still_ms"]["min"] >= 800 * FAST - 5, report["still_ms"]
     assert report["outlined_ms"]["min"] > report["still_ms"]["min"], "then they gather"
+    waits = report["median_wait_ms"]
+    assert waits["bot"] > 0 and waits["person"] > 0, "where the time went, by who played next"
 
 
 def test_the_pace_benchmark_refuses_no_games() -> None:
