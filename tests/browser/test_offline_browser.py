@@ -93,6 +93,13 @@ def test_offline_practice_is_played_reviewed_and_sent_to_the_history(
         page.wait_for_timeout(200)
     page.locator("#review").click()
     page.wait_for_url("**/replay/offline/*")
+    # The replay's felt, with the coach's word beside it once the worker has reviewed the game.
+    page.locator(
+        "#note #next-note, #note .coach-note, #note .note-wait:not(.is-loading)"
+    ).first.wait_for(timeout=ENGINE_SECONDS)
+    assert page.locator("#table-cards .table-card").count() > 0
+    screenshot(page, "offline-replay.png")
+    page.locator("#tab-list").click()
     page.locator("#coach-body .review-list, #coach-body p:not(.loading):not(.hint)").first.wait_for(
         timeout=ENGINE_SECONDS
     )

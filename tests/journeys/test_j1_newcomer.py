@@ -8,7 +8,7 @@ the count: the score sheet and the bar call the deal a practice deal, and nothin
 unfair. From the guide's last words they go to practice, type their name (the field is empty:
 the first time), open the house rules' advanced settings and set the target to 1 (one round,
 unless it is tied), and play against a bot to the game-over panel. Its review link opens the
-replay on the coach's review of their seat; the home page's History link lists the game with
+replay on the felt, whose Moves tab holds the coach's review of their seat; the home page's History link lists the game with
 its result, under their name, and the home page's form now has their name filled in. Runs on a
 desktop in English and on a phone in Persian (who types the target in Persian digits).
 """

@@ -34,7 +34,7 @@ function note(turn) {
 
 /** Between notes: how many there are and a way to the next one (or why there are none). */
 function wayOn(review, next, jump) {
-  if (review === null) return h('p', { class: 'note-wait', text: t('learn.coach.loading') });
+  if (review === null) return h('p', { class: 'note-wait is-loading', text: t('learn.coach.loading') });
   if (review.error) return h('p', { class: 'note-wait', text: t('learn.coach.unavailable') });
   if (!next) return h('p', { class: 'note-wait', text: t('learn.coach.none') });
   return h(
