@@ -33,7 +33,8 @@ SIZES = {
 FITS = """() => {
   const inside = (selector) => {
     const box = document.querySelector(selector).getBoundingClientRect();
-    return box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    return box.width > 0 && box.top >= 0 && box.left >= 0
+      && box.bottom <= innerHeight && box.right <= innerWidth;
   };
   const page = document.documentElement;
   return {
@@ -153,7 +154,9 @@ def test_the_table_replay_steps_through_the_game_on_the_felt(
     assert _felt(page) == _table_after(record, 10)
     assert _cards(page, "#hand .hand-card") == sorted(first[10]["hands"][0])
     turn = first[10]["turn"]
-    assert "is-turn" in (page.locator(f'.seat-panel[data-seat="{turn}"]').get_attribute("class") or "")
+    assert "is-turn" in (
+        page.locator(f'.seat-panel[data-seat="{turn}"]').get_attribute("class") or ""
+    )
     assert "10" in page.locator("#position").inner_text()
     # End and Home: the round's end, then on to the next round's end; its start, then the first's.
     page.keyboard.press("End")
