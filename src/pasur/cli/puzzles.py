@@ -7,7 +7,6 @@ makes it again.
 
 from __future__ import annotations
 
-import json
 import shlex
 import time
 from collections import Counter
@@ -18,7 +17,7 @@ import typer
 from rich.console import Console
 
 from pasur.bots import make_bot, parse_bot_names
-from pasur.bots.puzzles import PuzzleRulesError, check_rules, generate, puzzle_set
+from pasur.bots.puzzles import PuzzleRulesError, check_rules, dumps, generate, puzzle_set
 from pasur.cli.common import RulesOption, SetOption, UsageError, rules_from
 
 puzzles = typer.Typer(
@@ -66,7 +65,7 @@ def generate_command(
     start = time.perf_counter()
     found = generate(chosen, [make_bot(name) for name in names], count, seed)
     seconds = time.perf_counter() - start
-    text = json.dumps(puzzle_set(found, seed, shlex.join(command)), indent=1) + "\n"
+    text = dumps(puzzle_set(found, seed, shlex.join(command)))
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -78,6 +77,7 @@ def generate_command(
     console = Console()
     console.print(
         f"{len(found)} puzzles in {seconds:.1f} s ({60 * len(found) / seconds:.0f} a minute)"
-        f" written to {out}"
+        f" written to {out}",
+        soft_wrap=True,
     )
     console.print(", ".join(f"{theme} {n}" for theme, n in themes.most_common()))

@@ -18,6 +18,7 @@ would have needed a new layer in the contracts for no gain.
 from pasur.bots.puzzles.generator import (
     PuzzleRulesError,
     check_rules,
+    dumps,
     generate,
     puzzle_of,
     puzzle_set,
@@ -33,6 +34,7 @@ __all__ = [
     "Solution",
     "check_rules",
     "decode",
+    "dumps",
     "encode",
     "generate",
     "puzzle_of",

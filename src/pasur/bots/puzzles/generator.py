@@ -154,3 +154,11 @@ def puzzle_set(puzzles: list[dict[str, Any]], seed: int, command: str) -> dict[s
         "command": command,
         "puzzles": puzzles,
     }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """A puzzle set's JSON text with one puzzle a line, so that a set of hundreds stays readable
+    and a change to the set shows puzzle by puzzle."""
+    head = json.dumps({key: value for key, value in data.items() if key != "puzzles"})
+    puzzles = ",\n".join(json.dumps(puzzle, ensure_ascii=False) for puzzle in data["puzzles"])
+    return f'{head[:-1]}, "puzzles": [\n{puzzles}\n]}}\n'
