@@ -4,7 +4,7 @@
 // strip leads on to the next note. Pure drawing: replay.js says where the replay stands.
 
 import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { formatNumber, t } from '../shared/i18n.js';
 import { reviewParts } from '../shared/words.js';
 import { gameEnd, lastPlay } from './replay-view.js';
 import { moveCards } from './review.js';
@@ -19,6 +19,20 @@ import { moveCards } from './review.js';
 function nextTurn(turns, round, index) {
   const inOrder = [...turns].sort((a, b) => a.round - b.round || a.index - b.index);
   return inOrder.find((turn) => turn.round > round || (turn.round === round && turn.index > index)) ?? inOrder[0] ?? null;
+}
+
+/** At a round's end, what it scored for each side (the clubs award counted: the piles' points
+ * so far leave it out). */
+function roundPoints(game, roundIndex) {
+  const { points } = game.rounds[roundIndex].score;
+  return h(
+    'p',
+    { class: 'round-points' },
+    t('learn.note.points', { n: roundIndex + 1 }),
+    game.sides.map((name, side) =>
+      h('span', { class: 'side-points' }, h('bdi', {}, name), ' ', h('strong', { text: formatNumber(points[side]) })),
+    ),
+  );
 }
 
 /** The coach's note on the turn played from this position. */
@@ -62,9 +76,11 @@ function wayOn(review, next, jump) {
  */
 export function noteParts(game, roundIndex, index, { review, turn, jump }) {
   const round = game.rounds[roundIndex];
-  const end = roundIndex === game.rounds.length - 1 && index === round.positions.length - 1;
+  const over = index === round.positions.length - 1 && round.score;
+  const end = over && roundIndex === game.rounds.length - 1;
   return [
     lastPlay(game, round, index) ?? h('p', { class: 'last-play', text: t('learn.replay.start', { round: roundIndex + 1 }) }),
+    over ? roundPoints(game, roundIndex) : null,
     end ? gameEnd(game) : null,
     turn ? note(turn) : wayOn(review, nextTurn(review?.turns ?? [], roundIndex, index), jump),
     game.openCards === 'off' ? null : h('p', { class: 'note-rule', text: t(`learn.replay.open_note_${game.openCards}`) }),
