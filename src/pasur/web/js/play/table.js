@@ -19,15 +19,14 @@ import { isPractice, mountCoach } from './coach.js';
 import { checkRound } from './fairness.js';
 import { GUIDE_TABLE, GuideSocket } from './first-game.js';
 import { FrameQueue } from './frames.js';
+import { overCode, overNow, roomCode } from './later.js';
 import { OFFLINE_TABLE, OfflineSocket } from '../offline/offline-socket.js';
 import { PlayArea } from './hand.js';
 import { byWords, mountLog } from './log.js';
 import { closeDialog, closeDrawers, openDialog, refreshDialog, wireDialogs } from './panels.js';
 import { playApi } from './play-api.js';
 import { loadPrefs } from './prefs.js';
-import { drawSeatPicker, drawWaitingRoom } from './pregame.js';
 import { forgetSeatToken, saveSeatToken, takeSeatToken } from './seat-token.js';
-import { gameOverPanel } from './over.js';
 import { roundSheet } from './sheet.js';
 import { showDeal, showLeftover, showPlayed } from './show.js';
 import { TableSocket } from './socket.js';
@@ -138,11 +137,14 @@ function draw(extras) {
   show('#waiting', !playing);
   if (!playing) {
     describe();
-    drawWaitingRoom($('#waiting'), state, tableId, { token: ui.token, onError: toast, onLeft: leftSeat, described: ui.described });
+    roomCode().then((room) => {
+      if (ui.state?.game === null) room.drawWaitingRoom($('#waiting'), ui.state, tableId, { token: ui.token, onError: toast, onLeft: leftSeat, described: ui.described });
+    }, () => toast(problemText('unavailable')));
   } else {
     drawBoard(state);
   }
-  if (state.gameOver && $('#over-dialog', HTMLDialogElement).open) refreshDialog($('#over-dialog'), [gameOverPanel(state, tableId, send)]);
+  const over = overNow();
+  if (over && state.gameOver && $('#over-dialog', HTMLDialogElement).open) refreshDialog($('#over-dialog'), [over.gameOverPanel(state, tableId, send)]);
   chat.draw(state);
   emotes.draw(state);
 }
@@ -300,7 +302,7 @@ async function showEffect(effect) {
       break;
     case 'game_over':
       draw({});
-      openDialog($('#over-dialog'), [gameOverPanel(state, tableId, send)]);
+      openDialog($('#over-dialog'), [(await overCode()).gameOverPanel(state, tableId, send)]);
       break;
     case 'started':
       closeDialog($('#over-dialog'));
@@ -351,7 +353,7 @@ async function handleFrame(frame) {
       // A round under way starts the log (the first game's opening snapshot is before its deal).
       if (ui.state.game?.turn >= 0 && !log.size()) log.round(ui.state.game.round, seatName(ui.state, ui.state.game.dealer));
       draw({});
-      if (ui.state.gameOver) openDialog($('#over-dialog'), [gameOverPanel(ui.state, tableId, send)]);
+      if (ui.state.gameOver) openDialog($('#over-dialog'), [(await overCode()).gameOverPanel(ui.state, tableId, send)]);
       return;
     case 'event': {
       const state = ui.state;
@@ -438,7 +440,7 @@ async function pickSeat(/** @type {string | Parts} */ why = '') {
   if (why) toast(why);
   show('#loading', false);
   show('#seat-picker', true);
-  await drawSeatPicker($('#seat-picker'), table, {
+  await (await roomCode()).drawSeatPicker($('#seat-picker'), table, {
     onSeat: (token) => {
       saveSeatToken(tableId, token);
       connect(token);
