@@ -9,6 +9,8 @@ stated values, margin, line and themes are all what the brute force finds.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from pasur.bots.puzzles import decode, rules_of
@@ -94,6 +96,9 @@ def expected_themes(state: GameState, line: list[Move]) -> set[str]:
 def check_puzzle(puzzle: dict[str, Any]) -> None:
     """Assert that ``puzzle`` is what it says: re-solved, its best play unique by its margin."""
     position = puzzle["position"]
+    named = json.dumps({"position": position, "rules": puzzle["rules"]}, sort_keys=True)
+    assert puzzle["id"] == hashlib.sha256(named.encode()).hexdigest()[:12]
+    assert 1 <= puzzle["difficulty"] <= 5
     state = decode(position, rules_of(puzzle["rules"]))
     seat = position["seat"]
     assert state.turn == seat and state.players == 2 and state.pack_size == 0

@@ -81,6 +81,9 @@ def test_only_last_deals_of_two_players_are_solved() -> None:
         solve(new_game(STANDARD, players=3, seed=1))
     with pytest.raises(PuzzleRulesError, match="open cards"):
         check_rules(RU_BAAZ)
+    with pytest.raises(PuzzleRulesError, match="claims"):
+        check_rules(make_rules("standard", {"claims": "on"}))
+    check_rules(SUR_ALLOWED)
 
 
 @pytest.fixture(scope="module")

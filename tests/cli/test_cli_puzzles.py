@@ -44,6 +44,7 @@ def test_generate_to_a_file_is_the_same_set(pasur: Callable[..., Result], tmp_pa
         (("--players", "3"), ("--players", "2 players only")),
         (("--count", "0"), ("--count",)),
         (("--rules", "ru-baaz"), ("open cards",)),
+        (("--set", "claims=on"), ("claims",)),
         (("--rules", "nonsense"), ("unknown preset",)),
         (("--set", "sur-points=x"), ("sur-points",)),
         (("--bots", "casual"), ("--bots", "two levels")),

@@ -42,9 +42,13 @@ class PuzzleRulesError(ValueError):
 
 
 def check_rules(rules: Rules) -> None:
-    """Refuse rules under which a last-deal position is not rebuilt from the seat's view."""
+    """Refuse rules the solver does not cover: open cards (a position is not rebuilt from the
+    seat's view yet) and claims (a round may end before its last play)."""
     if rules.open_cards is not OpenCards.OFF:
         raise PuzzleRulesError("puzzles under open cards (Pasur Ru Baaz) are not made yet")
+    if rules.claims:
+        # A claim would end the round early, which the solver's lines never do.
+        raise PuzzleRulesError("puzzles with claims (shodam) on are not made yet")
 
 
 def puzzle_of(state: GameState, solution: Solution) -> dict[str, Any] | None:
