@@ -126,4 +126,4 @@ def check_puzzle(puzzle: dict[str, Any]) -> None:
     assert node.turn < 0  # the line runs to the round's end
     themes = expected_themes(state, line)
     assert set(puzzle["themes"]) == themes, (puzzle["id"], puzzle["themes"], themes)
-    assert puzzle["theme"] == (puzzle["themes"][0] if themes else "counting")
+    assert themes and puzzle["theme"] == puzzle["themes"][0]

@@ -6,7 +6,8 @@ each round's last deal every position whose seat has a choice is solved exactly
 (:mod:`pasur.bots.puzzles.solver`); the earliest one whose best play is clearly best becomes the
 round's puzzle, so one round gives at most one, and no two puzzles share a position.
 
-*Clearly best* means at least :data:`MIN_MARGIN` points of the round ahead of the next best play.
+A puzzle must have a theme (:mod:`pasur.bots.puzzles.themes`). *Clearly best* means at least
+:data:`MIN_MARGIN` points of the round ahead of the next best play.
 A Sur gained or denied counts through its points: a Sur is worth 5 in every preset, so one that
 decides the position puts the best play that far ahead unless the line gives as much back.
 
@@ -62,6 +63,8 @@ def puzzle_of(state: GameState, solution: Solution) -> dict[str, Any] | None:
         return None
     line = solution.line(best)
     themes = themes_of(state, line)
+    if not themes:
+        return None  # clearly best, but about nothing a person could be asked to look for
     position = encode(state)
     settings = state.rules.settings()
     key = json.dumps({"position": position, "rules": settings}, sort_keys=True)
@@ -73,7 +76,7 @@ def puzzle_of(state: GameState, solution: Solution) -> dict[str, Any] | None:
         "value": value,
         "alternatives": [{"play": str(move), "value": worth} for move, worth in ranked],
         "margin": gap,
-        "theme": themes[0] if themes else "counting",
+        "theme": themes[0],
         "themes": themes,
         "difficulty": difficulty(state, line, themes),
     }
@@ -87,7 +90,7 @@ def difficulty(state: GameState, line: Sequence[Move], themes: Sequence[str]) ->
     score += not line[0].taken
     score += len(legal_moves(state)) >= 5
     score += len(line) >= 6
-    return min(score, 5)
+    return score
 
 
 def last_deal_positions(

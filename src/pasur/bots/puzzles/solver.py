@@ -41,11 +41,6 @@ class Solution:
     best_reply: Callable[[GameState], Move]
     """The best play from any position below this one (the first such in the engine's order)."""
 
-    @property
-    def seat(self) -> int:
-        """The seat to play."""
-        return self.state.turn
-
     def ranked(self) -> list[tuple[Move, int]]:
         """The plays best first (ties keep the engine's order)."""
         return sorted(self.values, key=lambda entry: -entry[1])
