@@ -162,11 +162,14 @@ def test_the_table_replay_steps_through_the_game_on_the_felt(
     page.keyboard.press("End")
     assert _shown(page) == (0, len(first) - 1)
     page.keyboard.press("End")
-    second = positions["rounds"][1]["positions"]
-    assert _shown(page) == (1, len(second) - 1)
-    page.keyboard.press("Home")
-    assert _shown(page) == (1, 0)
-    assert page.locator("#scrub").input_value() == str(len(first))
+    if len(positions["rounds"]) > 1:  # a game to 30 in one round takes several Surs: rare
+        second = positions["rounds"][1]["positions"]
+        assert _shown(page) == (1, len(second) - 1)
+        page.keyboard.press("Home")
+        assert _shown(page) == (1, 0)
+        assert page.locator("#scrub").input_value() == str(len(first))
+    else:
+        assert _shown(page) == (0, len(first) - 1), "the game's end: End goes no further"
     page.locator("#first").click()
     assert _shown(page) == (0, 0)
     # The Moves tab shows the same position as a list, its move list at the play shown; a move
@@ -193,12 +196,14 @@ def test_the_coach_s_note_lies_beside_the_felt_with_the_expert_s_card_marked(
     browser: Browser, server: str, game: dict[str, Any]
 ) -> None:
     turns = sorted(game["turns"], key=lambda turn: (turn["round"], turn["index"]))
+    rounds = game["positions"]["rounds"]
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     problems = watch(page)
-    page.goto(f"{server}/replay/{game['table_id']}/1?seat=0")
+    # The game's end, where no seat plays: the strip leads on, round again, to the first note.
+    end = f"#r{len(rounds)}-{len(rounds[-1]['positions']) - 1}"
+    page.goto(f"{server}/replay/{game['table_id']}/1?seat=0{end}")
     _ready(page)
-    # From the deal, the strip leads to the first note in the game's order.
     page.locator("#next-note").click(timeout=60_000)  # the coach searches for a few seconds
     turn = turns[0]
     assert _shown(page) == (turn["round"], turn["index"])

@@ -64,14 +64,18 @@ function laidCard(round, index) {
 }
 
 /**
- * Pasur Ru Baaz: the cards of the others' fans that lay face up at the table, marked as the
- * bottom hand marks its own (every card of a replay's fan is face up).
+ * The others' fans, every card face up: each named as its seat's hand (at the table a fan's
+ * face-up cards are Pasur Ru Baaz's open ones), and under Pasur Ru Baaz the cards that lay open
+ * at the table marked, as the bottom hand marks its own.
  * @param {HTMLElement[]} panels
+ * @param {string[]} names the seats' names
  * @param {string[][]} open each seat's open cards
  */
-function markOpen(panels, open) {
+function faceUp(panels, names, open) {
   for (const panel of panels) {
-    const cards = open[Number(panel.dataset.seat)] ?? [];
+    const seat = Number(panel.dataset.seat);
+    panel.querySelector('.seat-open')?.setAttribute('aria-label', t('learn.replay.hand', { name: names[seat] }));
+    const cards = open[seat] ?? [];
     for (const card of panel.querySelectorAll('.seat-open .card[data-card]')) {
       if (card instanceof HTMLElement && cards.includes(card.dataset.card)) card.classList.add('is-open');
     }
@@ -102,7 +106,7 @@ export function mountTable(root, info) {
       const round = game.rounds[roundIndex];
       const open = round.positions[index].open ?? [];
       const { mine, others } = seatPanels(state);
-      markOpen(others, open);
+      faceUp(others, game.seats, open);
       $('#others').replaceChildren(...others);
       $('#mine').replaceChildren(...(mine ? [mine] : []));
       $('#pack').replaceChildren(packStack(state));
