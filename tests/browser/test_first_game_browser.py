@@ -47,8 +47,17 @@ def _catalog(lang: str) -> dict[str, str]:
 
 
 def _short(code: str) -> str:
-    """A card as the page writes it: ``7D`` → ``7♦``."""
+    """A card as the page writes it: ``7D`` → ``7♦`` (in Persian words, ``۷♦``: see _read)."""
     return code[:-1] + SUIT[code[-1]]
+
+
+LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+
+
+def _read(text: str) -> str:
+    """Words as this test reads them: Persian sentences write a card's rank in Persian digits
+    («۱۰♦»), read here as the card it names (10♦)."""
+    return text.translate(LATIN_DIGITS)
 
 
 def _lessons() -> list[dict[str, Any]]:
@@ -133,8 +142,8 @@ def _in_step(seen: dict[str, Any], lesson: dict[str, Any], where: str) -> None:
     assert seen["table"] == lesson["table"], f"{where}: the felt shows {seen['table']}"
     assert lesson["card"] in seen["hand"], f"{where}: {card} is not in the hand {seen['hand']}"
     assert seen["hinted"] == [lesson["card"]], f"{where}: {seen['hinted']} is lit up"
-    assert card in seen["text"], f"{where}: {seen['text']!r}"
-    named = set(re.findall(r"(?:10|[2-9AJQK])[♠♥♦♣]", seen["text"]))
+    assert card in _read(seen["text"]), f"{where}: {seen['text']!r}"
+    named = set(re.findall(r"(?:10|[2-9AJQK])[♠♥♦♣]", _read(seen["text"])))
     shown = {_short(code) for code in seen["table"] + seen["hand"]}
     assert named <= shown, f"{where}: {seen['text']!r} names cards the page does not show"
     if lesson["teach"] in ("eleven", "sur"):
@@ -188,7 +197,7 @@ def test_the_first_game_is_in_step_uncovered_and_called_a_practice_deal(
             page.locator(".hand-card:not(.is-hinted)").first.click()
             notice = page.locator("#notice")
             notice.wait_for()
-            assert _short(lesson["card"]) in notice.inner_text()
+            assert _short(lesson["card"]) in _read(notice.inner_text())
             assert page.locator(".hand-card").count() == 4
         page.locator(".hand-card.is-hinted").click()
         if step == "sur":

@@ -8,9 +8,10 @@ the count: the score sheet and the bar call the deal a practice deal, and nothin
 unfair. From the guide's last words they go to practice, type their name (the field is empty:
 the first time), open the house rules' advanced settings and set the target to 1 (one round,
 unless it is tied), and play against a bot to the game-over panel. Its review link opens the
-replay on the felt, whose Moves tab holds the coach's review of their seat; the home page's History link lists the game with
-its result, under their name, and the home page's form now has their name filled in. Runs on a
-desktop in English and on a phone in Persian (who types the target in Persian digits).
+replay on the felt, whose Moves tab holds the coach's review of their seat; the home page's
+History link lists the game with its result, under their name, and the home page's form now has
+their name filled in. Runs on a desktop in English and on a phone in Persian (who types the
+target in Persian digits).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
+from browser_support import PERSIAN_DIGITS
 from journey_support import SHEET, Person, history_result, person, play_game, short_game
 from playwright.sync_api import expect
 from test_first_game_browser import _catalog, _not_unfair, _short
@@ -52,7 +54,10 @@ def first_game(someone: Person) -> None:
         hinted = someone.page.locator("#hand .hand-card.is-hinted")
         expect(hinted).to_have_count(1)
         card = hinted.get_attribute("data-card") or ""
-        expect(guide.locator(".guide-text")).to_contain_text(_short(card))
+        named = _short(card)  # in Persian words with the rank in Persian digits («۷♦»)
+        expect(guide.locator(".guide-text")).to_contain_text(
+            someone.says(named, named.translate(PERSIAN_DIGITS))
+        )
         expect(guide.locator(".guide-text")).to_contain_text(someone.says("Tap", "بزنید"))
         if lesson == "eleven":
             someone.shot("first-game-lesson")

@@ -45,7 +45,7 @@ export function wayBadge(way) {
 export function markTableCard(element, card, ways) {
   element.dataset.ways = ways.join(' ');
   const numbers = ways.map(formatNumber).join(t('list.separator'));
-  element.setAttribute('aria-label', t('play.ways.card', { card: cardName(card), ways: numbers, count: ways.length }));
+  element.setAttribute('aria-label', t(ways.length === 1 ? 'play.ways.card_in_one' : 'play.ways.card_in_several', { card: cardName(card), ways: numbers }));
   const rings = ways.slice(0, RINGS).map((way, index) => `0 0 0 ${3 * (index + 1)}px ${colour(way)}`);
   element.style.setProperty('--rings', rings.join(', '));
   element.append(h('span', { class: 'way-badges' }, ways.map(wayBadge)));
