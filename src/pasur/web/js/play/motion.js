@@ -25,7 +25,7 @@ function motion() {
  * while a capture's cards stay outlined and still for 0.8 s (fly + hold) before they gather —
  * long enough to read what was taken.
  */
-export const TIMES = Object.freeze({ fly: 180, hold: 620, gather: 200, deal: 140, dealGap: 30, sur: 800 });
+export const TIMES = Object.freeze({ fly: 160, hold: 640, gather: 150, deal: 120, dealGap: 25, sur: 800 });
 
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -19,7 +19,7 @@ import { keepEngine } from '../offline/register.js';
 /** Seconds a bot takes over an ordinary move; the server shortens a forced move and lengthens a
  * close call (docs/protocol.md). Chosen with the animations for the pace of a game against a bot
  * (docs/performance.md, "Pace"). */
-const BOT_DELAY = 0.45;
+const BOT_DELAY = 0.35;
 
 /** Offer in each select only the levels the chosen engine plays (in this browser: not the master). */
 function offerLevels(form) {
