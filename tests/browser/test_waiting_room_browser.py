@@ -86,11 +86,13 @@ def test_a_bot_at_its_seat_a_guest_at_hers_then_the_game(browser: Browser, serve
     assert not [url for url in asked if "/i18n/learn." in url], asked
     assert _seat(host, 0).get_attribute("data-place") == "bottom"
     assert "Ava" in _seat(host, 0).inner_text()
-    # A bot for seat 2, chosen and added at seat 2 itself.
+    # A bot for seat 2, chosen and added at seat 2 itself, by a double click: one request (a
+    # second would be refused, and Chromium logs the refusal as a console error).
     seat_two = _seat(host, 2)
     seat_two.locator("select[data-bot-level='2']").select_option("beginner")
-    seat_two.locator("[data-put-bot='2']").click()
+    seat_two.locator("[data-put-bot='2']").dblclick()
     _seat(host, 2).filter(has_text="beginner bot").wait_for()
+    assert len([url for url in asked if url.endswith("/bots")]) == 1, asked
     assert host.locator("[data-put-bot='2']").count() == 0
     assert host.locator("#start").is_disabled()
 
@@ -107,12 +109,17 @@ def test_a_bot_at_its_seat_a_guest_at_hers_then_the_game(browser: Browser, serve
     assert guest.locator("[data-take-seat]").count() == 1, "only the empty seat offers itself"
     screenshot(guest, "waiting-room-guest-en-phone.png")
     guest.locator("#picker-name").fill("Bea")
-    sit.click()
+    joins: list[str] = []
+    guest.on(
+        "request", lambda request: joins.append(request.url) if "/join" in request.url else None
+    )
+    sit.dblclick()  # one seat taken, once
     # She is seated there: her seat, at the foot of her felt, is seat 1.
     mine = guest.locator("#waiting .seat-panel.is-you")
     mine.filter(has_text="Bea").wait_for()
     assert mine.get_attribute("data-seat") == "1"
     _seat(host, 1).filter(has_text="Bea").wait_for()
+    assert len(joins) == 1, joins
 
     host.locator("#start:not([disabled])").click()
     for page in (host, guest):

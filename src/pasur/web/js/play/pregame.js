@@ -14,6 +14,23 @@ import { rejoinUrl } from './seat-token.js';
 import { copyText, toast } from '../shared/toast.js';
 
 /**
+ * Run `call` for a click on `button`, which stays disabled until the call is done: a double
+ * click makes one request (a seat taken twice, or a bot put twice at a seat, would be refused
+ * the second time, and say so, though the first had done it).
+ * @param {EventTarget | null} button
+ * @param {() => Promise<void>} call
+ */
+async function once(button, call) {
+  if (!(button instanceof HTMLButtonElement) || button.disabled) return;
+  button.disabled = true;
+  try {
+    await call();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/**
  * The seat picker for `table` (GET /api/tables/{id}). `onSeat(token)` is called once a seat is
  * taken; `onWatch()` when the person would rather watch. Someone the server knows (an account, a
  * named guest) reads "Playing as <name>"; nobody yet types a name.
@@ -44,7 +61,7 @@ export async function drawSeatPicker(container, table, { onSeat, onWatch }) {
   const atSeat = (seat) => {
     if (table.seats[seat].kind !== 'empty') return null;
     if (keptForOther(seat)) return h('span', { class: 'hint', dataset: { kept: String(seat) }, text: t('play.picker.kept') });
-    return h('button', { type: 'button', class: 'button primary small', dataset: { takeSeat: String(seat) }, onclick: () => take(seat), text: t('play.picker.take') });
+    return h('button', { type: 'button', class: 'button primary small', dataset: { takeSeat: String(seat) }, onclick: (event) => once(event.currentTarget, () => take(seat)), text: t('play.picker.take') });
   };
   const free = table.seats.some((seat) => seat.kind === 'empty' && !keptForOther(seat.seat));
   const lead = table.status !== 'waiting' ? 'play.picker.running' : free ? 'play.picker.lead' : 'play.picker.kept_lead';
@@ -110,13 +127,15 @@ function inviteReach(described) {
  * `described` is the server's description of the table (GET /api/tables/{id}), when known.
  */
 export function drawWaitingRoom(container, state, tableId, { token, onError, onLeft, described = null }) {
-  const act = async (call) => {
-    try {
-      await call();
-    } catch (problem) {
-      onError(apiProblem(problem));
-    }
-  };
+  /** @param {Event} event @param {() => Promise<unknown>} call */
+  const act = (event, call) =>
+    once(event.currentTarget, async () => {
+      try {
+        await call();
+      } catch (problem) {
+        onError(apiProblem(problem));
+      }
+    });
   const botRow = (seat) => {
     const select = h(
       'select',
@@ -132,7 +151,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
         class: 'button small',
         dataset: { putBot: String(seat) },
         // The select's options are TABLE_BOT_LEVELS, so its value is one of them.
-        onclick: () => act(() => playApi.putBot(tableId, seat, /** @type {import('./play-api.js').BotLevel} */ (select.value), token)),
+        onclick: (event) => act(event, () => playApi.putBot(tableId, seat, /** @type {import('./play-api.js').BotLevel} */ (select.value), token)),
         text: t('play.waiting.bot'),
       }),
     );
@@ -144,10 +163,11 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
       type: 'button',
       class: 'button quiet small',
       id: 'leave',
-      onclick: () => act(async () => {
-        await playApi.leave(tableId, token);
-        onLeft();
-      }),
+      onclick: (event) =>
+        act(event, async () => {
+          await playApi.leave(tableId, token);
+          onLeft();
+        }),
       text: t('play.waiting.leave'),
     }),
   ];
@@ -172,7 +192,7 @@ export function drawWaitingRoom(container, state, tableId, { token, onError, onL
           class: 'button primary',
           id: 'start',
           disabled: !full,
-          onclick: () => act(() => playApi.start(tableId, token)),
+          onclick: (event) => act(event, () => playApi.start(tableId, token)),
           text: t('play.waiting.start'),
         }),
       ],
