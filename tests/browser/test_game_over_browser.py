@@ -137,6 +137,16 @@ def test_the_moment_names_the_winner_and_counts_the_game(
     expect(page.locator("#over-dialog[open] [data-testid=game-stats]")).to_be_visible()
     expect(moment.locator(".winner")).to_have_text(winner)
     check_sheet(page, record, positions, lang)
+    # Play again, by a double click: one vote, the next game against the bot, and no refusal
+    # (a second vote reached the table after the rematch had started).
+    sent: list[str] = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda frame: sent.append(frame)))
+    page.reload()  # the socket again, now watched
+    page.locator("#over-dialog[open] #rematch").dblclick()
+    page.locator("#hand .hand-card").first.wait_for()
+    expect(page.locator("#over-dialog")).not_to_have_attribute("open", "")
+    assert sum('"rematch"' in str(frame) for frame in sent) == 1, sent
+    page.wait_for_timeout(300)  # a refusal would come back now
     assert problems == []
     context.close()
 

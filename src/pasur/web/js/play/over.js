@@ -84,10 +84,17 @@ export function gameOverPanel(state, tableId, send) {
   const found = ask(state, tableId);
   const actions = [];
   if (state.you >= 0 && state.rematch[state.you] === null) {
-    const vote = (accept) => send({ type: 'rematch', accept });
+    // One vote a game: a double click sent it twice, and against bots the second came after the
+    // rematch had started and was refused. The buttons go once the server counts the vote.
+    const vote = (accept) => (/** @type {Event} */ event) => {
+      const buttons = /** @type {Element} */ (event.currentTarget).parentElement?.querySelectorAll('button.vote') ?? [];
+      if ([...buttons].some((button) => /** @type {HTMLButtonElement} */ (button).disabled)) return;
+      buttons.forEach((button) => (/** @type {HTMLButtonElement} */ (button).disabled = true));
+      send({ type: 'rematch', accept });
+    };
     actions.push(
-      h('button', { type: 'button', class: 'button primary', id: 'rematch', onclick: () => vote(true), text: t('play.over.rematch') }),
-      h('button', { type: 'button', class: 'button', onclick: () => vote(false), text: t('play.over.decline') }),
+      h('button', { type: 'button', class: 'button primary vote', id: 'rematch', onclick: vote(true), text: t('play.over.rematch') }),
+      h('button', { type: 'button', class: 'button vote', onclick: vote(false), text: t('play.over.decline') }),
     );
   }
   // The replay opens with the coach's review of this seat's costliest turns.
