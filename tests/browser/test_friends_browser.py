@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from axe_support import serious_violations
 from browser_support import DESKTOP, PHONE, screenshot, watch
+from playwright.sync_api import expect
 from test_account_browser import new_account
 
 if TYPE_CHECKING:
@@ -38,8 +39,9 @@ def post(context: BrowserContext, url: str, body: object = None) -> Any:
 def seated_at(page: Page, table_id: str, name: str) -> None:
     """The table page shows the waiting room with ``name`` in their own seat."""
     page.wait_for_url(re.compile(rf"/play/t/{table_id}$"))
-    page.locator("#waiting .seat-list").wait_for()
-    page.get_by_text(f"{name} (you)").wait_for()
+    mine = page.locator("#waiting .seat-panel.is-you")
+    expect(mine.locator(".seat-name")).to_have_text(name)
+    expect(mine.locator(".seat-note")).to_have_text("You")
 
 
 def test_babak_accepts_and_both_friends_pages_land_seated_at_the_table(

@@ -136,6 +136,7 @@ def test_a_wrong_claim_ends_the_game_and_is_said_on_the_game_over_screen(
     page.wait_for_selector("body[data-ready='true']")
     if page.locator("#last").is_enabled():  # disabled when the claim was the round's first act
         page.locator("#last").click()
+    page.locator("#tab-list").click()  # the Moves tab says the position in words
     score = page.locator("#score")
     score.wait_for()
     assert "Noa claimed the game here (per shodam)." in score.inner_text()
