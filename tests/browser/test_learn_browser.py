@@ -203,12 +203,9 @@ def _missing(server: str, path: str) -> bool:
     return False
 
 
-@pytest.fixture(scope="module")
-def finished(server: str) -> Iterator[dict[str, Any]]:
-    """A finished game: ``{"table_id", "cookie", "record"}``."""
-    for path in ("/api/history", "/api/tables/x/games/1/positions"):
-        if _missing(server, path):
-            pytest.skip(f"the server has no GET {path} yet (the replay and history need it)")
+def play_a_game(server: str) -> tuple[str, str]:
+    """A guest, Ava, plays a game to 30 against a random bot, to its end: the table's id and her
+    cookie."""
     _, cookie = _http(server, "POST", "/api/guest", {"name": "Ava"}, "")
     created, _ = _http(
         server,
@@ -223,6 +220,16 @@ def finished(server: str) -> Iterator[dict[str, Any]]:
     joined, _ = _http(server, "POST", f"/api/tables/{table_id}/join", {"seat": 0}, cookie)
     _http(server, "POST", f"/api/tables/{table_id}/start", {}, cookie)
     _play_out(server, table_id, joined["seat_token"])
+    return table_id, cookie
+
+
+@pytest.fixture(scope="module")
+def finished(server: str) -> Iterator[dict[str, Any]]:
+    """A finished game: ``{"table_id", "cookie", "record"}``."""
+    for path in ("/api/history", "/api/tables/x/games/1/positions"):
+        if _missing(server, path):
+            pytest.skip(f"the server has no GET {path} yet (the replay and history need it)")
+    table_id, cookie = play_a_game(server)
     record = api(server, "GET", f"/api/tables/{table_id}/games/1/record")
     yield {"table_id": table_id, "cookie": cookie, "record": record}
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from axe_support import serious_violations
 from browser_support import DESKTOP, PERSIAN_DIGITS, PHONE, api, screenshot, watch
-from test_learn_browser import _http, _play_out
+from test_learn_browser import play_a_game
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -51,18 +51,7 @@ FITS = """() => {
 def game(server: str) -> Iterator[dict[str, Any]]:
     """A finished game: ``{"table_id", "record", "positions", "turns"}``, ``turns`` the coach's
     review of seat 0."""
-    _, cookie = _http(server, "POST", "/api/guest", {"name": "Ava"}, "")
-    created, _ = _http(
-        server,
-        "POST",
-        "/api/tables",
-        {"players": 2, "bots": {"1": "random"}, "settings": {"target": "30"}},
-        cookie,
-    )
-    table_id = created["table_id"]
-    joined, _ = _http(server, "POST", f"/api/tables/{table_id}/join", {"seat": 0}, cookie)
-    _http(server, "POST", f"/api/tables/{table_id}/start", {}, cookie)
-    _play_out(server, table_id, joined["seat_token"])
+    table_id, _ = play_a_game(server)
     path = f"/api/tables/{table_id}/games/1"
     # The coach searches for some seconds (more on a busy machine); the server keeps its answer.
     with urllib.request.urlopen(f"{server}{path}/review?seat=0", timeout=120) as answer:
