@@ -48,6 +48,7 @@ PAGES: tuple[Page, ...] = (
     Page("/practise", "practise.html"),
     Page("/lobby", "lobby.html"),
     Page("/daily", "daily.html"),
+    Page("/puzzles", "puzzles.html"),
     Page("/tournaments", "tournaments.html"),
     Page("/play/t/{table_id}", "table.html", private=True),
     Page("/history", "history.html"),
