@@ -125,6 +125,8 @@ class ErrorCode(StrEnum):
     NO_SUCH_DEAL = "no_such_deal", 404, "no daily deal of that format (2 or 3 players) or day"
     DAILY_PLAYED = "daily_played", 409, "the person or this device already played that daily deal"
     NO_DAILY_GAME = "no_daily_game", 404, "the person has not started that daily deal"
+    # Puzzles.
+    NO_SUCH_PUZZLE = "no_such_puzzle", 404, "no puzzle has that id"
     # Quick match.
     NOT_QUEUED = "not_queued", 404, "the person is not in the quick-match queue"
     BOT_NOT_OFFERED = "bot_not_offered", 409, "a bot is offered after a minute in the queue"

@@ -60,6 +60,10 @@ from pasur.server.play.blocks import BlockLists
 from pasur.server.play.dispatch import Dispatcher
 from pasur.server.play.hints import Hinter
 from pasur.server.play.invites import Invites
+from pasur.server.puzzles import api as puzzles_api
+from pasur.server.puzzles.catalogue import Catalogue
+from pasur.server.puzzles.store import PuzzleStore
+from pasur.server.puzzles.trainer import PuzzleTrainer
 from pasur.server.queue import api as queue_api
 from pasur.server.queue.matchmaker import Matchmaker
 from pasur.server.queue.store import QueueStore
@@ -178,6 +182,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.block_lists = BlockLists(friends.block_lookup(database.engine))
     app.state.sign_in_limits = SignInLimits()
     app.state.daily = DailyGames(DailyStore(database), thinkers)
+    app.state.puzzles = PuzzleTrainer(PuzzleStore(database), Catalogue.shipped(), thinkers)
     app.state.matchmaker = Matchmaker(tables, app.state.ratings, QueueStore(database.engine))
 
     install_error_handlers(app)
@@ -201,6 +206,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(profile_api.router)
     app.include_router(friends_api.router)
     app.include_router(daily_api.router)
+    app.include_router(puzzles_api.router)
     app.include_router(queue_api.router)
     app.include_router(offline_uploads.router)
     app.include_router(my_games.router)

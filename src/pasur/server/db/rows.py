@@ -355,6 +355,62 @@ class DailyAttemptRow(Base):
     """The coach's review of the person's turns, once worked out."""
 
 
+# Puzzles (pasur.server.puzzles.store).
+
+
+class PuzzlePlayerRow(Base):
+    """One person's puzzle rating (OpenSkill's mean and uncertainty), counts and streak."""
+
+    __tablename__ = "puzzle_players"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer)
+    """Puzzles tried (first attempts: the ones that count)."""
+    solved: Mapped[int] = mapped_column(Integer)
+    streak: Mapped[int] = mapped_column(Integer)
+    """Counted attempts solved in a row, up to the last one."""
+    best_streak: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PuzzleRatingRow(Base):
+    """A puzzle's own rating, once someone has tried it (before, its difficulty's)."""
+
+    __tablename__ = "puzzle_ratings"
+
+    puzzle_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer)
+    solved: Mapped[int] = mapped_column(Integer)
+
+
+class PuzzleAttemptRow(Base):
+    """A person's first attempt at a puzzle, the one that counted: keyed by (person, puzzle),
+    so that two requests at once count once."""
+
+    __tablename__ = "puzzle_attempts"
+
+    player_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    puzzle_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    theme: Mapped[str] = mapped_column(String(32))
+    """The puzzle's theme, kept for the history should a later set no longer hold the puzzle."""
+    play: Mapped[str] = mapped_column(String(100))
+    solved: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rating_before: Mapped[int] = mapped_column(Integer)
+    rating_after: Mapped[int] = mapped_column(Integer)
+    """The person's displayed puzzle rating before and after it."""
+    puzzle_before: Mapped[int] = mapped_column(Integer)
+    puzzle_after: Mapped[int] = mapped_column(Integer)
+    """The puzzle's displayed rating before and after it."""
+    last_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    """When the person last tried it (again: later attempts count for nothing but this, which
+    the choice of the next puzzle reads once every puzzle has been tried)."""
+
+
 # Who holds which seat, for "my games" (pasur.server.alerts.seat_index).
 
 
