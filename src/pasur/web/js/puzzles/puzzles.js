@@ -4,10 +4,13 @@
 // otherwise one near the person's rating, of the theme chosen. The record above (rating, streak),
 // the themes and the last puzzles tried are read again after every attempt.
 
+import { ApiError } from '../shared/api.js';
 import { $, fill, h } from '../shared/dom.js';
 import { formatNumber, onLanguageChange, t } from '../shared/i18n.js';
+import { ensureIdentity, forgetIdentity, whoAmI } from '../shared/identity.js';
 import { apiProblem } from '../shared/problem.js';
 import { startPage } from '../play/boot.js';
+import { nameField, typedName } from '../play/form-parts.js';
 import { lineFrames, mountFelt } from './felt.js';
 import { LinePlayer } from './line.js';
 import { puzzlesApi } from './puzzles-api.js';
@@ -22,6 +25,7 @@ const page = {
   /** @type {Attempt | null} */ attempt: null,
   /** @type {string | null} the theme chosen, null for any */ theme: null,
   /** which line the felt replays after a failure: the person's or the best */ showing: 'yours',
+  /** @type {import('../shared/identity.js').Identity | null} who the person is */ me: null,
   busy: false,
 };
 
@@ -87,19 +91,31 @@ function renderHistory() {
           t(entry.solved ? 'puzzles.history.solved' : 'puzzles.history.failed', { theme: themeName(entry.theme) }),
         ),
         ' ',
-        h('span', { class: 'hint', text: formatNumber(entry.rating) }),
+        h('span', { class: 'hint', text: t('puzzles.history.rating', { rating: entry.rating }) }),
       ),
     ),
   );
 }
 
+/** An attempt is kept under the person's guest (or account): someone the server does not know
+ * yet chooses a name first, as for the daily deal; the field keeps what they typed. */
+function renderWho() {
+  const unknown = page.me?.kind === 'none';
+  const who = $('#puzzle-who');
+  if (unknown && !who.querySelector('#puzzle-name')) fill(who, nameField('puzzle-name', page.me), h('p', { class: 'hint', text: t('puzzles.who.hint') }));
+  if (!unknown) fill(who);
+  who.hidden = !unknown;
+}
+
 function renderPrompt() {
   const puzzle = page.puzzle;
   if (!puzzle) return;
+  renderWho();
   $('#puzzle-title').textContent = puzzle.day ? t('puzzles.prompt.daily', { day: puzzle.day }) : t('puzzles.prompt.title');
   $('#puzzle-about').textContent = t('puzzles.prompt.about', { rating: puzzle.rating, count: puzzle.difficulty });
   $('#puzzle-hint-text').textContent = puzzle.themes.map(themeName).join(t('list.separator'));
   $('#puzzle-tried').hidden = !puzzle.tried;
+  $('#puzzle-hint').hidden = page.attempt !== null; // the result names the themes
   $('#puzzle-status').textContent = t(page.busy ? 'puzzles.prompt.sending' : page.attempt ? 'puzzles.prompt.done' : 'puzzles.prompt.find');
 }
 
@@ -159,16 +175,32 @@ async function attempt(play) {
   const puzzle = page.puzzle;
   if (page.busy || page.attempt || !puzzle) return;
   page.busy = true;
-  felt.draw(puzzle, lineFrames(puzzle, [])[0], { legal: puzzle.legal, enabled: false });
+  const position = lineFrames(puzzle, [])[0];
+  felt.draw(puzzle, position, { legal: puzzle.legal, enabled: false });
   renderPrompt();
   problem(null);
-  try {
-    page.attempt = await puzzlesApi.attempt(puzzle.id, play);
-  } catch (error) {
+  const fail = (/** @type {unknown} */ error) => {
     page.busy = false;
-    felt.draw(puzzle, lineFrames(puzzle, [])[0], { legal: puzzle.legal, enabled: true });
+    felt.draw(puzzle, position, { legal: puzzle.legal, enabled: true });
     renderPrompt();
     problem(error);
+  };
+  try {
+    if (page.me?.kind !== 'account' && page.me?.kind !== 'guest') {
+      if (!(await ensureIdentity(typedName(document, 'puzzle-name') || undefined))) {
+        fail(new ApiError(400, { code: 'no_guest', message: 'a name first' }));
+        $('#puzzle-name')?.focus();
+        return;
+      }
+      page.me = await whoAmI();
+    }
+    page.attempt = await puzzlesApi.attempt(puzzle.id, play);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'no_guest') {
+      forgetIdentity();
+      page.me = await whoAmI();
+    }
+    fail(error);
     return;
   }
   page.busy = false;
@@ -216,6 +248,7 @@ async function main() {
   const query = new URLSearchParams(location.search);
   page.theme = query.get('theme');
   const id = query.get('id');
+  page.me = await whoAmI();
   await readSummary();
   await open(() => (id ? puzzlesApi.get(id) : query.get('daily') ? puzzlesApi.daily() : puzzlesApi.next(page.theme)));
   $('#loading').hidden = true;
