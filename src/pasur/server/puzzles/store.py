@@ -189,7 +189,7 @@ class PuzzleStore:
                     mu=person.mu,
                     sigma=person.sigma,
                     attempts=standing.attempts + 1,
-                    solved=standing.solved + solved,
+                    solved=standing.solved + int(solved),
                     streak=counted.streak,
                     best_streak=max(standing.best_streak, counted.streak),
                     updated_at=now,
@@ -202,7 +202,7 @@ class PuzzleStore:
                     mu=rated.mu,
                     sigma=rated.sigma,
                     attempts=PuzzleRatingRow.attempts + 1,
-                    solved=PuzzleRatingRow.solved + solved,
+                    solved=PuzzleRatingRow.solved + int(solved),
                 )
             )
         return counted
