@@ -239,7 +239,9 @@ async function main() {
   onLanguageChange(() => {
     retitle();
     renderAll();
-    if (page.puzzle && !page.attempt) felt.draw(page.puzzle, lineFrames(page.puzzle, [])[0], { legal: page.puzzle.legal, enabled: !page.busy });
+    // The seats' names and counts are words too: the felt is drawn again where it stands.
+    if (page.attempt) player.go(player.at);
+    else if (page.puzzle) felt.draw(page.puzzle, lineFrames(page.puzzle, [])[0], { legal: page.puzzle.legal, enabled: !page.busy });
   });
   $('#next-puzzle').addEventListener('click', () => open(() => puzzlesApi.next(page.theme)));
   for (const button of document.querySelectorAll('#line-choice button')) {
