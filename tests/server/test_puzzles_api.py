@@ -13,6 +13,7 @@ from typing import Any, get_args
 
 import pytest
 from fastapi.testclient import TestClient
+from passkey_support import Device, Passkey
 from puzzles_support import (
     DAY,
     EVERY,
@@ -23,9 +24,11 @@ from puzzles_support import (
     shown,
     trainer_of,
 )
+from sqlalchemy import func, select
 
 from pasur.bots.puzzles import THEMES, decode, rules_of, solve
 from pasur.rules import Move, legal_moves, play_legal
+from pasur.server.db.rows import PuzzleAttemptRow, PuzzlePlayerRow, PuzzleRatingRow
 from pasur.server.puzzles.api import Theme
 from pasur.server.puzzles.trainer import PuzzleTrainer
 
@@ -357,3 +360,35 @@ def test_the_days_puzzle_is_the_same_for_everyone_all_day(
         assert answer["id"] in standard
         days.add(answer["id"])
     assert len(days) > 1
+
+
+def test_deleting_an_account_deletes_its_puzzle_record(
+    client: TestClient, trainer: PuzzleTrainer
+) -> None:
+    device = Device(client)
+    device.guest("Ava")
+    assert device.add_passkey(Passkey(), name="Ava").status_code == 201
+    body = {"play": FIRST["solution"][0]}
+    assert device.call("POST", f"/api/puzzles/{FIRST['id']}/attempt", body).json()["counted"]
+    assert [rows(client, kind) for kind in PUZZLE_ROWS] == [1, 1, 1]
+    assert device.call("DELETE", "/api/account", {"confirm": "Ava"}).status_code == 204
+    # The puzzle's own rating stays: it was earned against the puzzle, not the person.
+    assert [rows(client, kind) for kind in PUZZLE_ROWS] == [0, 0, 1]
+    solved = client.get(f"/api/puzzles/{FIRST['id']}").json()["rating"]
+    assert solved < shown(puzzle_start(FIRST["difficulty"])[0])
+
+
+PUZZLE_ROWS = (PuzzlePlayerRow, PuzzleAttemptRow, PuzzleRatingRow)
+
+
+def rows(client: TestClient, kind: Any) -> int:
+    """How many rows of ``kind`` the application's database holds."""
+    engine = client.app.state.database.engine  # type: ignore[attr-defined]
+
+    async def count() -> int:
+        async with engine.connect() as connection:
+            return int(await connection.scalar(select(func.count()).select_from(kind)))
+
+    portal = client.portal
+    assert portal is not None
+    return portal.call(count)

@@ -1,11 +1,11 @@
 """Deleting an account: its personal data goes, the finished games it played stay, anonymised.
 
 In one transaction: the account's row, its passkeys, sessions and link codes, its ratings
-(overall and per format), its history rows, follows, blocks, challenges and presence are
-deleted; in every finished game it played, its name becomes :data:`DELETED_NAME` (the game's
-row and the table's stored events, so records and replays show no name) and its id in the
-stored events becomes a new random one that nothing else holds. The other players' games,
-results and ratings are unchanged.
+(overall, per format and at puzzles), its puzzle attempts, its history rows, follows, blocks,
+challenges and presence are deleted; in every finished game it played, its name becomes
+:data:`DELETED_NAME` (the game's row and the table's stored events, so records and replays show
+no name) and its id in the stored events becomes a new random one that nothing else holds. The
+other players' games, results and ratings are unchanged, and so are the puzzles' ratings.
 
 A table still being played keeps what it holds in memory until it ends; its later games are
 recorded under the id that no account holds any longer.
@@ -35,6 +35,8 @@ from pasur.server.db.rows import (
     FormatRatingRow,
     GamePlayerRow,
     GameRow,
+    PuzzleAttemptRow,
+    PuzzlePlayerRow,
     RatingPointRow,
     RatingRow,
     TableEventRow,
@@ -78,7 +80,7 @@ async def erase(connection: AsyncConnection, account_id: str) -> None:
         update(TableRow).where(TableRow.creator == account_id).values(creator=stranger)
     )
     await connection.execute(delete(GamePlayerRow).where(GamePlayerRow.player_id == account_id))
-    for rated in (RatingRow, FormatRatingRow, RatingPointRow):
+    for rated in (RatingRow, FormatRatingRow, RatingPointRow, PuzzlePlayerRow, PuzzleAttemptRow):
         await connection.execute(delete(rated).where(rated.player_id == account_id))
     for one, other in (
         (FollowRow.follower_id, FollowRow.followed_id),
