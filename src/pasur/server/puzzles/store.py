@@ -277,5 +277,6 @@ def _tried(row: Row[Any]) -> Tried:
 
 
 def utc(moment: datetime) -> datetime:
-    """A stored moment as UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    """A stored moment in UTC (SQLite gives it back without its zone, PostgreSQL in the
+    session's)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
