@@ -29,6 +29,10 @@ WORDS = {
     "en": {"solved": "Solved!", "failed": "Not the best play", "best": "The best play was "},
     "fa": {"solved": "حل شد!", "failed": "بهترین بازی نبود", "best": "بهترین بازی "},
 }
+NOT_RATED = {
+    "en": "Not rated: you had tried this puzzle before.",
+    "fa": "بی‌امتیاز: این معما را پیش‌تر امتحان کرده بودید.",
+}
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -196,6 +200,13 @@ def test_a_person_solves_one_misses_one_and_a_double_click_counts_once(
     newest = page.locator("#history li a").first.get_attribute("href")
     assert newest == f"/puzzles?id={summary['history'][0]['id']}"
     _no_sideways_scroll(page)
+    # Opened again from there, a puzzle can be played again, unrated.
+    page.locator("#history li a").first.click()
+    _ready(page)
+    assert page.locator("#puzzle-tried").is_visible()
+    page.locator("#hand .hand-card.is-playable[data-ways='1']").first.click()
+    page.wait_for_selector("body[data-attempt]", state="attached", timeout=60_000)
+    assert page.locator(".puzzle-rating-change").inner_text() == NOT_RATED[lang]
     assert problems == []
     context.close()
 
