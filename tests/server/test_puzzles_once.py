@@ -5,17 +5,21 @@ result (no rating is lost to a race)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import pytest
 from at_once_support import at_once, copies
 from fastapi.testclient import TestClient
 from puzzles_support import DAY, Person, puzzle_start, rated, shipped, shown, trainer_of
 
+from pasur.server.puzzles import store
+
 STANDARD = shipped()
-PUZZLE, OTHER = STANDARD[0], STANDARD[1]
+PUZZLE, OTHER, THIRD = STANDARD[0], STANDARD[1], STANDARD[2]
 START = (25.0, 25 / 3)
 
 
@@ -72,8 +76,25 @@ def test_attempts_from_two_processes_at_once_count_once(
     assert_counted_once(every, ava)
 
 
-def test_two_puzzles_at_once_both_count_one_after_the_other(client: TestClient) -> None:
+def test_two_puzzles_at_once_both_count_one_after_the_other(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each attempt waits a moment once it has read the person, so that without the person's row
+    locked both would be rated from the same rating and the second would overwrite the first.
+    (A person's first puzzle makes their row, which already makes a second request wait: the
+    two here are their second and third.)"""
     ava = Person(on_day(client), "Ava")
+    me, _ = rated(START, puzzle_start(THIRD["difficulty"]), solved=False)
+    assert ava.play(THIRD["id"], THIRD["alternatives"][-1]["play"])["counted"]
+    before = shown(me[0])
+    read_puzzle = store._locked_puzzle
+
+    async def slowly(*args: Any) -> Any:
+        found = await read_puzzle(*args)
+        await asyncio.sleep(0.3)
+        return found
+
+    monkeypatch.setattr(store, "_locked_puzzle", slowly)
     sent = [
         *copies("POST", url(PUZZLE), ava.headers(), [{"play": PUZZLE["solution"][0]}]),
         *copies("POST", url(OTHER), ava.headers(), [{"play": OTHER["solution"][0]}]),
@@ -81,14 +102,14 @@ def test_two_puzzles_at_once_both_count_one_after_the_other(client: TestClient) 
     first, second = (answer.json() for answer in at_once(client, sent))
     assert first["counted"] and second["counted"]
     # One was rated from where the other left the person: which went first is the database's.
-    if first["rating"]["before"] == 1500:
+    if first["rating"]["before"] == before:
         earlier, later, puzzles = first, second, (PUZZLE, OTHER)
     else:
         earlier, later, puzzles = second, first, (OTHER, PUZZLE)
-    assert earlier["rating"]["before"] == 1500
+    assert earlier["rating"]["before"] == before
     assert later["rating"]["before"] == earlier["rating"]["after"]
-    me, _ = rated(START, puzzle_start(puzzles[0]["difficulty"]), solved=True)
+    me, _ = rated(me, puzzle_start(puzzles[0]["difficulty"]), solved=True)
     me, _ = rated(me, puzzle_start(puzzles[1]["difficulty"]), solved=True)
     summary = ava.get("/api/puzzles").json()
     assert summary["rating"] == later["rating"]["after"] == shown(me[0])
-    assert (summary["attempts"], summary["streak"], summary["best_streak"]) == (2, 2, 2)
+    assert (summary["attempts"], summary["streak"], summary["best_streak"]) == (3, 2, 2)
