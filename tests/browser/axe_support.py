@@ -28,13 +28,25 @@ def axe_source() -> str:
     return AXE.read_text("utf-8")
 
 
-def serious_violations(page: Page) -> list[str]:
-    """The serious and critical violations axe finds on the page as it is now, one line each."""
+RUN = "axe.run(document, { resultTypes: ['violations'] })"
+
+
+def serious_violations(page: Page, *, clock_held: bool = False) -> list[str]:
+    """The serious and critical violations axe finds on the page as it is now, one line each.
+
+    ``clock_held``: the page's clock is installed and paused (``page.clock.pause_at``), so axe's
+    own timers wait for it: it is moved on a millisecond at a time until the scan is done, so
+    that a timer of the page's own, seconds away, does not fire meanwhile."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source())
-    found: list[dict[str, Any]] = page.evaluate(
-        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
-    )
+    found: list[dict[str, Any]]
+    if clock_held:
+        page.evaluate(f"() => {{ {RUN}.then((r) => {{ window.axeFound = r.violations; }}); }}")
+        while (done := page.evaluate("window.axeFound ?? null")) is None:
+            page.clock.run_for(1)
+        found = done
+    else:
+        found = page.evaluate(f"async () => (await {RUN}).violations")
     return [
         f"{item['impact']} {item['id']}: {item['help']} — "
         + "; ".join(node["target"][0] if node["target"] else "?" for node in item["nodes"][:4])

@@ -80,9 +80,12 @@ def launch_browser() -> Iterator[Browser]:
     """Debian's Chromium, headless, driven by Playwright."""
     executable = chromium_path()
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         _unavailable("Playwright for Python is not installed (pip install -e '.[dev]')")
+    # An assertion waits as long as an action does (watch: 15 s): on a loaded two-core machine a
+    # page's answer (a catalog fetched on a language switch) can take more than the default 5 s.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:

@@ -21,6 +21,7 @@ import subprocess
 import sys
 from typing import TYPE_CHECKING
 
+import pytest
 from browser_support import watch
 
 if TYPE_CHECKING:
@@ -56,13 +57,18 @@ MOVES = """async (cases) => {
 }"""
 
 
-def test_the_worker_plays_the_in_process_bots_moves(browser: Browser, server: str) -> None:
+@pytest.mark.parametrize("case", range(len(CASES)), ids=["at-once", "intermediate", "searching"])
+def test_the_worker_plays_the_in_process_bots_moves(
+    browser: Browser, server: str, case: int
+) -> None:
+    """One row of :data:`CASES` a test: each takes minutes, and apart they run side by side."""
     context = browser.new_context()
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{server}/")
     page.set_default_timeout(900_000)
-    asked = [[list(levels), list(seeds)] for levels, seeds in CASES]
+    cases = CASES[case : case + 1]
+    asked = [[list(levels), list(seeds)] for levels, seeds in cases]
     here = subprocess.Popen(  # works while the worker does
         [sys.executable, "-c", HERE, json.dumps(asked)],
         stdout=subprocess.PIPE,
@@ -74,7 +80,7 @@ def test_the_worker_plays_the_in_process_bots_moves(browser: Browser, server: st
     out, err = here.communicate(timeout=900)
     assert here.returncode == 0, err
     moves: dict[str, list[str]] = json.loads(out)
-    for levels, seeds in CASES:
+    for levels, seeds in cases:
         for level in levels:
             assert worker[level] == moves[level], (level, worker[level], moves[level])
             assert sum(bool(move) for move in moves[level]) > len(seeds) * 0.8  # most are to play

@@ -184,15 +184,22 @@ def in_own_seat(someone: Person, name: str) -> None:
 
 def play_once(page: Page) -> bool:
     """If it is this page's turn, tap a playable card and, when it can be played several ways,
-    its first way; True if it played."""
+    its first way; True if it played.
+
+    While a card's ways are shown, the strip stands in for the hand (the hand is hidden): a way
+    not tapped in time (the strip redrawn under the tap) is tapped on the next look."""
     card = page.locator(".hand-card.is-playable")
     if not card.count() or page.locator(SHEET).count():
         return False
-    ways = card.first.get_attribute("data-ways")
+    way = page.locator("#choices:not([hidden]) .choice").first
     try:
+        if way.count():
+            way.click(timeout=2_000)
+            return True
+        ways = card.first.get_attribute("data-ways")
         card.first.click(timeout=2_000)
         if ways != "1":
-            page.locator("#choices .choice").first.click(timeout=2_000)
+            way.click(timeout=2_000)
     except Exception:  # the turn passed meanwhile (a timer, a redraw): look again
         return False
     return True
