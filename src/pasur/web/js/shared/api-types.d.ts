@@ -3,6 +3,11 @@
 // loads this file; only tsc reads it. Written by scripts/api_types.py from the server's models:
 // do not edit it, run that script after a change to them (tests/web/test_api_types.py checks).
 
+export interface AttemptBody {
+  /** One of the puzzle's `legal` plays: 7D lays the 7♦, 7D+2D+2H takes. */
+  play: string;
+}
+
 export interface BotBody {
   /** The empty seat, from 0. */
   seat: number;
@@ -156,6 +161,7 @@ export type ErrorCode =
   | "no_such_deal"
   | "daily_played"
   | "no_daily_game"
+  | "no_such_puzzle"
   | "not_queued"
   | "bot_not_offered"
   | "no_such_tournament"
