@@ -89,8 +89,10 @@ export function gameOverPanel(state, tableId, send) {
     const vote = (accept) => (/** @type {Event} */ event) => {
       const buttons = /** @type {Element} */ (event.currentTarget).parentElement?.querySelectorAll('button.vote') ?? [];
       if ([...buttons].some((button) => /** @type {HTMLButtonElement} */ (button).disabled)) return;
-      buttons.forEach((button) => (/** @type {HTMLButtonElement} */ (button).disabled = true));
-      send({ type: 'rematch', accept });
+      const able = (/** @type {boolean} */ yes) => buttons.forEach((button) => (/** @type {HTMLButtonElement} */ (button).disabled = !yes));
+      able(false);
+      // Not sent (the connection is down: the page said so): the vote can be made again.
+      if (!send({ type: 'rematch', accept })) able(true);
     };
     actions.push(
       h('button', { type: 'button', class: 'button primary vote', id: 'rematch', onclick: vote(true), text: t('play.over.rematch') }),
