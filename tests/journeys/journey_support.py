@@ -29,8 +29,9 @@ SHEET = "[data-testid=score-sheet]"
 TABLE_URL = re.compile(r"/play/t/[\w-]+(\?|$)")
 """A table page's address."""
 
-GAME_SECONDS = 240
-"""Long enough for a whole game to 62 between two people tapping (about 5 rounds)."""
+GAME_SECONDS = 420
+"""Long enough for a whole game to 62 between two people tapping (about 5 rounds): a minute or
+two alone, three to four minutes where the journeys start together, four to a two-core machine."""
 
 
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}
@@ -220,7 +221,7 @@ def play_game(pages: list[Page], *, seconds: float = GAME_SECONDS) -> None:
     end."""
     deadline = time.monotonic() + seconds
     while not all(page.locator(".game-over").count() for page in pages):
-        assert time.monotonic() < deadline, "the game did not end in time"
+        assert time.monotonic() < deadline, f"the game did not end in time: {seen(pages)}"
         for page in pages:
             if page.locator(".game-over").count():
                 continue
@@ -231,6 +232,22 @@ def play_game(pages: list[Page], *, seconds: float = GAME_SECONDS) -> None:
                 continue
             play_once(page)
         pages[0].wait_for_timeout(30)
+
+
+def seen(pages: list[Page]) -> list[str]:
+    """What each page shows of the game now, to say where a game that did not end stood."""
+    looks = {
+        "playable cards": ".hand-card.is-playable",
+        "ways shown": "#choices:not([hidden]) .choice",
+        "sheet": SHEET,
+        "game over": ".game-over",
+    }
+    return [
+        ", ".join(f"{name} {page.locator(selector).count()}" for name, selector in looks.items())
+        + "; "
+        + repr(page.evaluate("document.querySelector('#game-info')?.innerText ?? ''"))
+        for page in pages
+    ]
 
 
 def wait_until(check: Callable[[], bool], what: str, seconds: float = 20) -> None:
