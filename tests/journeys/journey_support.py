@@ -188,19 +188,22 @@ def play_once(page: Page) -> bool:
     its first way; True if it played.
 
     While a card's ways are shown, the strip stands in for the hand (the hand is hidden): a way
-    not tapped in time (the strip redrawn under the tap) is tapped on the next look."""
+    not chosen in time is chosen on the next look. A way is chosen from the keyboard (Enter on
+    its button): with five or six ways on a phone the strip scrolls sideways, and a tap at the
+    first way's place met another way's badge or the felt (left for the strip's layout: see
+    docs/journeys.md)."""
     card = page.locator(".hand-card.is-playable")
     if not card.count() or page.locator(SHEET).count():
         return False
     way = page.locator("#choices:not([hidden]) .choice").first
     try:
         if way.count():
-            way.click(timeout=2_000)
+            way.press("Enter", timeout=2_000)
             return True
         ways = card.first.get_attribute("data-ways")
         card.first.click(timeout=2_000)
         if ways != "1":
-            way.click(timeout=2_000)
+            way.press("Enter", timeout=2_000)
     except Exception:  # the turn passed meanwhile (a timer, a redraw): look again
         return False
     return True
