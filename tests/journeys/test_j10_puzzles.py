@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pytest
 from journey_support import Person, person, sign_up
 from playwright.sync_api import expect
-from test_puzzles_browser import LATIN_DIGITS, PUZZLES, _play
+from test_puzzles_browser import PUZZLES, _attempted, _play, _rating, _ready
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -37,13 +37,8 @@ def open_puzzles(someone: Person) -> None:
 
 def shown(page: Page) -> str:
     """The id of the puzzle on the felt, once its cards can be played."""
-    page.wait_for_selector("body[data-ready='true']")
-    page.locator("#hand .hand-card.is-playable").first.wait_for()
+    _ready(page)
     return page.evaluate("document.body.dataset.puzzle")
-
-
-def rating(page: Page) -> int:
-    return int(page.locator("#puzzle-rating").inner_text().translate(LATIN_DIGITS))
 
 
 def attempt(someone: Person, play: str, verdict: str) -> int:
@@ -51,13 +46,10 @@ def attempt(someone: Person, play: str, verdict: str) -> int:
     page = someone.page
     before = page.locator("#puzzle-rating").inner_text()
     _play(page, play)
-    page.wait_for_selector(f"body[data-attempt='{verdict}']", state="attached", timeout=60_000)
-    page.wait_for_function(
-        "(before) => document.querySelector('#puzzle-rating').innerText !== before", arg=before
-    )
+    _attempted(page, verdict, before)
     words = {"solved": ("Solved!", "حل شد!"), "failed": ("Not the best play", "بهترین بازی نبود")}
     expect(page.locator("#verdict")).to_have_text(someone.says(*words[verdict]))
-    return rating(page)
+    return _rating(page)
 
 
 def listed(page: Page) -> list[tuple[str, bool]]:
@@ -117,7 +109,7 @@ def test_j10_puzzles_as_a_guest_then_as_the_account_it_becomes(
     # Back at the puzzles as the account: the same record, the daily marked done, no name asked.
     open_puzzles(player)
     expect(page.locator("#history li")).to_have_count(2)
-    assert rating(page) == after_solve
+    assert _rating(page) == after_solve
     assert listed(page) == [(second["id"], True), (daily["id"], False)]
     expect(page.locator("#daily-link")).to_have_text(
         player.says("Daily puzzle: tried", "معمای روز: امتحان شد")
